@@ -1,0 +1,133 @@
+// buildApp(config): the whole server, not listening. main.ts listens; tests call it through inject.
+import fastifyCookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { CsrfTokenSchema } from '@mixdesk/contract/auth';
+import { envelope } from '@mixdesk/contract/envelope';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authPlugin } from './platform/auth.ts';
+import type { AppContext } from './platform/context.ts';
+import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
+import { isValidCsrfToken, issueCsrfToken } from './platform/csrf.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { newId } from './platform/ids.ts';
+import { loggerOptions, redactUrl } from './platform/logger.ts';
+import { createMailer } from './platform/mail.ts';
+import { attachRealtime } from './platform/realtime.ts';
+import { registerWebApp } from './platform/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    database: Database;
+  }
+}
+
+/** One log line per request, with its id, status and time (no separate "incoming request" line). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(err: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (err) request.log.error({ ...line, err }, 'request failed');
+    else request.log.info(line, 'request completed');
+  }
+}
+
+/** JSON bodies are small; file uploads (multipart) carry their own limits. */
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  mediaSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export interface BuildOptions {
+  /** An already open database (tests and benchmarks share one across apps). */
+  database?: Database;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = loggerOptions(config);
+  const app = Fastify({
+    logger: opts.logStream && typeof logger === 'object' ? { ...logger, stream: opts.logStream } : logger,
+    logController: new OneLinePerRequest(),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : newId();
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase(config));
+  await migrateToLatest(database.db);
+  const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.decorate('database', database);
+  app.decorate('ctx', { db: database.db, dialect: database.dialect, config, mailer, log: app.log });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Only JSON (and multipart, where an area registers it) is accepted; text bodies get a clear 415.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(authPlugin);
+
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: envelope(z.object({ status: z.literal('ok'), uptime: z.number() })) } } },
+    async () => ({ success: true as const, message: 'ok', data: { status: 'ok' as const, uptime: process.uptime() } }),
+  );
+
+  app.get(
+    '/api/csrf-token',
+    { schema: { response: { 200: envelope(CsrfTokenSchema).extend(CsrfTokenSchema.shape) } } },
+    async (request, reply) => {
+      const existing = request.cookies[CSRF_COOKIE];
+      const csrfToken = isValidCsrfToken(config.jwtSecret, existing) ? existing : issueCsrfToken(config.jwtSecret);
+      if (csrfToken !== existing) setCsrfCookie(reply, config.appUrl.startsWith('https:'), csrfToken);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, message: 'CSRF token', csrfToken, data: { csrfToken } };
+    },
+  );
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await registerWebApp(app, config.webDist);
+  app.decorate('realtime', attachRealtime(app));
+  // Live sockets would hold the server open: end them before the HTTP server stops.
+  app.addHook('preClose', async () => {
+    app.realtime.io.disconnectSockets(true);
+    app.realtime.io.engine.close();
+  });
+  return app;
+}

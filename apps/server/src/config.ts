@@ -1,0 +1,124 @@
+// Reads and validates the environment once at start. Nothing else in the server reads process.env.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0 or 1 (or true/false)' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Mixdesk <no-reply@mixdesk.local>'),
+  APP_URL: url(['http:', 'https:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: bool.default(true),
+  DEMO_EMAIL: z.email('must be an email address').default('demo@mixdesk.app'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  appUrl: string;
+  jwtSecret: string;
+  seedDemo: boolean;
+  demoEmail: string;
+  demoPassword?: string;
+  logLevel: Env['LOG_LEVEL'];
+  logPretty: boolean;
+  trustProxy: boolean;
+  /** Built web app to serve; absent when it has not been built (API-only, e.g. in API tests). */
+  webDist?: string;
+  /** Password hashing cost; lowered only by the test helper. */
+  argon2: { memoryCost: number; timeCost: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming the variable and the problem. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** The JWT secret: from the environment, else generated once and kept in DATA_DIR (never logged). */
+function resolveSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
+  const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultDist;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+      : { kind: 'sqlite', file: path.join(dataDir, 'mixdesk.db') },
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: resolveSecret(dataDir, e.JWT_SECRET),
+    seedDemo: e.SEED_DEMO,
+    demoEmail: e.DEMO_EMAIL,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY ?? Boolean(process.stdout.isTTY),
+    trustProxy: e.TRUST_PROXY,
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    argon2: { memoryCost: 19456, timeCost: 2 },
+  };
+}

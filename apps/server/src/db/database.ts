@@ -1,0 +1,107 @@
+// One Kysely instance over SQLite (embedded default) or PostgreSQL (DATABASE_URL).
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  type PrimitiveValueListNode,
+  SqliteDialect,
+  type ValueNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { DB } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+  /** A cheap round trip, for health checks. */
+  ping(): Promise<void>;
+}
+
+// PostgreSQL returns timestamps as ISO strings and 64-bit integers as numbers, like SQLite does.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** better-sqlite3 cannot bind booleans: store them as 0/1. */
+class BooleanToInteger extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const v = node.value;
+    return typeof v === 'boolean' ? { ...node, value: v ? 1 : 0 } : super.transformValue(node);
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) };
+  }
+}
+
+class SqliteBooleans implements KyselyPlugin {
+  readonly #t = new BooleanToInteger();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#t.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+export function openSqlite(file: string): Database {
+  const sqlite = new SqliteDatabase(file);
+  // WAL + synchronous FULL: a committed row survives kill -9 and power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleans()] });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+    ping: async () => {
+      sqlite.prepare('select 1').get();
+    },
+  };
+}
+
+export function openPostgres(url: string, schema?: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+  };
+}
+
+export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
+  const c = config.database;
+  if (c.kind === 'sqlite') return openSqlite(c.file);
+  if (c.schema) {
+    const admin = new pg.Client({ connectionString: c.url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists "${c.schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  return openPostgres(c.url, c.schema);
+}

@@ -1,0 +1,11 @@
+// Runs every pending migration (on start, and in each test database).
+import { type Kysely, Migrator } from 'kysely';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,6 @@
+// Sample records for the demo account, one seeder per area, run once when the account is created.
+import type { AppContext } from '../../platform/context.ts';
+
+export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;
+
+export const seeders: Seeder[] = [];

@@ -1,0 +1,70 @@
+// Queries of the auth area.
+import type { User } from '@mixdesk/contract/auth';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../platform/ids.ts';
+import type { UsersTable } from './tables.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function presentUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'verified'>): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as User['role'],
+    verified: Boolean(row.verified),
+  };
+}
+
+export function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<DB>, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user behind an access token's session, if that session is still live. */
+export function findSessionUser(db: Kysely<DB>, sessionId: string) {
+  return db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.verified',
+      's.id as session_id',
+      's.revoked_at',
+      's.expires_at',
+      's.last_used_at',
+    ])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<DB>, sessionId: string): Promise<void> {
+  await db.updateTable('auth_sessions').set({ last_used_at: nowIso() }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every live session of a user, except `keep` if given. */
+export async function revokeUserSessions(db: Kysely<DB>, userId: string, keep?: string): Promise<void> {
+  let q = db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep) q = q.where('id', '!=', keep);
+  await q.execute();
+}

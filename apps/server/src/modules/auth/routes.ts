@@ -1,0 +1,125 @@
+// HTTP routes of the auth area (SPEC §7 Auth): validate, call the service, shape the envelope.
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  MeDataSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  SessionDataSchema,
+  UserSchema,
+  VerifyEmailSchema,
+} from '@mixdesk/contract/auth';
+import { envelope, OkSchema } from '@mixdesk/contract/envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth.ts';
+import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../platform/cookies.ts';
+import { assertCsrf } from '../../platform/csrf.ts';
+import { revokeSession } from './repo.ts';
+import * as auth from './service.ts';
+import { type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
+
+const MeResponseSchema = envelope(MeDataSchema).extend({ user: UserSchema });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const secure = ctx.config.appUrl.startsWith('https:');
+  const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+  const signIn = (reply: FastifyReply, session: IssuedSession) =>
+    setAuthCookies(reply, secure, session.accessToken, session.refreshToken);
+  /** Refresh and logout are authenticated by the refresh cookie, so they need the CSRF token. */
+  const csrfIfCookie = (request: FastifyRequest) => {
+    if (request.cookies[REFRESH_COOKIE]) assertCsrf(request, ctx.config.jwtSecret);
+  };
+
+  app.post(
+    '/register',
+    { schema: { body: RegisterSchema, response: { 201: envelope(SessionDataSchema) } } },
+    async (request, reply) => {
+      const { user, session } = await auth.register(ctx, request.body, client(request));
+      signIn(reply, session);
+      return reply.status(201).send({
+        success: true,
+        message: 'Account created. Check your inbox to verify your email address.',
+        data: { user, token: session.accessToken },
+      });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: LoginSchema, response: { 200: envelope(SessionDataSchema) } } },
+    async (request, reply) => {
+      const { user, session } = await auth.login(ctx, request.body, client(request));
+      signIn(reply, session);
+      return { success: true as const, message: 'Signed in', data: { user, token: session.accessToken } };
+    },
+  );
+
+  app.post('/refresh', { schema: { response: { 200: envelope(SessionDataSchema) } } }, async (request, reply) => {
+    csrfIfCookie(request);
+    try {
+      const { user, session } = await rotateSession(ctx, request.cookies[REFRESH_COOKIE]);
+      signIn(reply, session);
+      return { success: true as const, message: 'Session refreshed', data: { user, token: session.accessToken } };
+    } catch (err) {
+      clearAuthCookies(reply, secure);
+      throw err;
+    }
+  });
+
+  app.get('/me', { preHandler: app.requireAuth, schema: { response: { 200: MeResponseSchema } } }, async (request) => {
+    const { user } = authOf(request);
+    return { success: true as const, message: 'Current user', data: { user }, user };
+  });
+
+  app.post('/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
+    csrfIfCookie(request);
+    const sessionId = await sessionOfRefreshToken(ctx, request.cookies[REFRESH_COOKIE]);
+    if (sessionId) await revokeSession(ctx.db, sessionId);
+    else if (request.headers.authorization) {
+      // Bearer-only clients sign out the session of their access token.
+      await app.requireAuth(request, reply).catch(() => undefined);
+      if (request.auth) await revokeSession(ctx.db, request.auth.sessionId);
+    }
+    clearAuthCookies(reply, secure);
+    return { success: true as const, message: 'Signed out' };
+  });
+
+  app.post(
+    '/resend-verification',
+    { preHandler: app.requireAuth, schema: { response: { 200: OkSchema } } },
+    async (request) => {
+      await auth.resendVerification(ctx, authOf(request).user._id);
+      return { success: true as const, message: 'Verification email sent' };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    { schema: { body: VerifyEmailSchema, response: { 200: envelope(z.object({ user: UserSchema })) } } },
+    async (request) => {
+      const user = await auth.verifyEmail(ctx, request.body.token);
+      return { success: true as const, message: 'Email verified', data: { user } };
+    },
+  );
+
+  app.post('/forgot-password', { schema: { body: ForgotPasswordSchema, response: { 200: OkSchema } } }, async (request) => {
+    await auth.requestPasswordReset(ctx, request.body.email);
+    return {
+      success: true as const,
+      message: 'If an account exists for that email, a link to reset the password is on its way.',
+    };
+  });
+
+  app.post(
+    '/reset-password',
+    { schema: { body: ResetPasswordSchema, response: { 200: OkSchema } } },
+    async (request, reply) => {
+      await auth.resetPassword(ctx, request.body.token, request.body.password);
+      clearAuthCookies(reply, secure);
+      return { success: true as const, message: 'Your password has been reset. Sign in with your new password.' };
+    },
+  );
+};

@@ -1,0 +1,131 @@
+// The auth area's rules: register, sign in, refresh, sign out, verify email, reset password.
+import type { LoginInput, User } from '@mixdesk/contract/auth';
+import type { z } from 'zod';
+import type { RegisterSchema } from '@mixdesk/contract/auth';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, conflict, rateLimited, unauthorized } from '../../platform/errors.ts';
+import { newId, nowIso } from '../../platform/ids.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
+import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
+import { findUserByEmail, findUserById, presentUser, revokeUserSessions } from './repo.ts';
+import { type ClientInfo, type IssuedSession, startSession } from './sessions.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.ts';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const BAD_CREDENTIALS = 'Invalid email or password';
+
+/** Emails of one kind a user may be sent per hour. */
+export const MAIL_PER_HOUR = 5;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'));
+}
+
+export async function register(ctx: AppContext, input: z.output<typeof RegisterSchema>, client: ClientInfo) {
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN);
+  const now = nowIso();
+  const user = {
+    id: newId(),
+    name: input.name,
+    email: input.email,
+    password_hash: await hashPassword(input.password, ctx.config.argon2),
+    role: input.role,
+    verified: false,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await ctx.db.insertInto('users').values(user).execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+  const token = await createOneTimeToken(ctx, user.id, 'verify_email');
+  await sendVerificationEmail(ctx, user, token);
+  const session = await startSession(ctx, user.id, client);
+  return { user: presentUser(user), session };
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  client: ClientInfo,
+): Promise<{ user: User; session: IssuedSession }> {
+  await assertLoginAllowed(ctx, input.email, client.ip);
+  const row = await findUserByEmail(ctx.db, input.email);
+  const ok = row
+    ? await verifyPassword(row.password_hash, input.password)
+    : await verifyAgainstDummy(input.password, ctx.config.argon2);
+  if (!row || !ok) {
+    await recordLoginFailure(ctx, input.email, client.ip);
+    throw unauthorized(BAD_CREDENTIALS);
+  }
+  await clearLoginFailures(ctx, input.email, client.ip);
+  const session = await startSession(ctx, row.id, client);
+  return { user: presentUser(row), session };
+}
+
+async function assertMailBudget(ctx: AppContext, userId: string, kind: string, what: string): Promise<void> {
+  const since = new Date(Date.now() - 3600 * 1000).toISOString();
+  const sent = await ctx.db
+    .selectFrom('mail_outbox')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'asc')
+    .execute();
+  if (sent.length >= MAIL_PER_HOUR) {
+    const retryAfter = (Date.parse(sent[0]!.created_at) + 3600 * 1000 - Date.now()) / 1000;
+    throw rateLimited(retryAfter, `Too many ${what} emails requested.`);
+  }
+}
+
+export async function resendVerification(ctx: AppContext, userId: string): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  if (user.verified) throw badRequest('Your email address is already verified.');
+  await assertMailBudget(ctx, user.id, 'verify_email', 'verification');
+  const token = await createOneTimeToken(ctx, user.id, 'verify_email');
+  await sendVerificationEmail(ctx, user, token);
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<User> {
+  const userId = await consumeOneTimeToken(ctx, token, 'verify_email');
+  await ctx.db.updateTable('users').set({ verified: true, updated_at: nowIso() }).where('id', '=', userId).execute();
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw badRequest('This verification link is invalid. Request a new one.');
+  return presentUser(user);
+}
+
+/** Always answers the same way, so it cannot be used to learn which emails have accounts. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  try {
+    await assertMailBudget(ctx, user.id, 'reset_password', 'password reset');
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+      ctx.log.warn({ userId: user.id }, 'Password reset email not sent: hourly limit reached');
+      return;
+    }
+    throw err;
+  }
+  const token = await createOneTimeToken(ctx, user.id, 'reset_password');
+  await sendPasswordResetEmail(ctx, user, token);
+}
+
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const userId = await consumeOneTimeToken(ctx, token, 'reset_password');
+  const passwordHash = await hashPassword(password, ctx.config.argon2);
+  // The link proved the address, so it is verified too; every session of the account ends.
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, verified: true, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+  await retireOneTimeTokens(ctx, userId, 'reset_password');
+  await revokeUserSessions(ctx.db, userId);
+}

@@ -1,0 +1,15 @@
+// What services need from the running app, passed explicitly so they stay plain functions.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Dialect } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import type { Mailer } from './mail.ts';
+
+export interface AppContext {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,67 @@
+// Turns every error into the JSON envelope of DESIGN.md; no stack traces or SQL reach a client.
+import type { ErrorCode, FieldError } from '@mixdesk/contract/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, STATUS_BY_CODE } from './errors.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Fastify's own client errors, reworded for people. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON (application/json).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: FieldError[]) {
+  return reply.status(STATUS_BY_CODE[code]).send({
+    success: false,
+    message,
+    error: details ? { code, details } : { code },
+  });
+}
+
+function fieldMessage(path: string, message: string): string {
+  if (message.startsWith('Unrecognized key')) return message.replace('Unrecognized key', 'Unknown field');
+  return path ? `${path}: ${message}` : message;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return sendError(reply, err.code, err.message, err.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = details[0]!;
+      return sendError(reply, 'VALIDATION_ERROR', fieldMessage(first.path, first.message), details);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
+      const message = /forbidden prototype|constructor property/i.test(err.message)
+        ? 'The request body contains a forbidden key ("__proto__" or "constructor").'
+        : (err.code && FASTIFY_MESSAGES[err.code]) || err.message || 'Bad request';
+      return sendError(reply, code, message);
+    }
+    request.log.error({ err }, 'Unhandled error');
+    return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  });
+}

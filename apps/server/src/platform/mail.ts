@@ -1,0 +1,91 @@
+// Mail: every message is written to the outbox table first; with SMTP_URL it is then sent and marked,
+// without it the log prints the message's links so a local user can still follow them.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Timestamp } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
+import { newId, nowIso } from './ids.ts';
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  user_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
+declare module '../db/schema.ts' {
+  interface DB {
+    mail_outbox: MailOutboxTable;
+  }
+}
+
+export interface MailMessage {
+  kind: string;
+  userId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(opts: {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  smtpUrl?: string;
+  from: string;
+}): Mailer {
+  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  return {
+    async send(m) {
+      const id = newId();
+      await opts.db
+        .insertInto('mail_outbox')
+        .values({
+          id,
+          kind: m.kind,
+          user_id: m.userId,
+          to_address: m.to,
+          subject: m.subject,
+          text_body: m.text,
+          html_body: m.html,
+          created_at: nowIso(),
+          sent_at: null,
+          error: null,
+        })
+        .execute();
+      if (!transport) {
+        const links = m.text.match(/https?:\/\/\S+/g) ?? [];
+        opts.log.info({ mail: { to: m.to, subject: m.subject, links } }, `Mail kept in the outbox (no SMTP_URL): ${m.subject}`);
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await opts.db.updateTable('mail_outbox').set({ sent_at: nowIso() }).where('id', '=', id).execute();
+      } catch (err) {
+        // A mail server outage must not fail the user's request; the outbox keeps the message and the error.
+        const message = err instanceof Error ? err.message : String(err);
+        opts.log.error({ err, mailId: id }, 'Sending mail failed');
+        await opts.db.updateTable('mail_outbox').set({ error: message.slice(0, 500) }).where('id', '=', id).execute();
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,123 @@
+// The realtime endpoint (Socket.IO on the app's own port), authenticated with the same access token.
+// Project rooms are opened by the areas that own projects through `onJoinProject`; presence is per room.
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { resolveAccessToken } from './auth.ts';
+
+export interface PresenceEntry {
+  userId: string;
+  status: string;
+  lastSeen: string;
+}
+
+/** Says whether a user may join a project's room; areas that own projects provide it. */
+export type ProjectAccessCheck = (userId: string, projectId: string) => Promise<boolean>;
+
+export interface Realtime {
+  io: Server;
+  setProjectAccessCheck(check: ProjectAccessCheck): void;
+  /** Sends an event to everyone in a project's room (after the change is committed). */
+  toProject(projectId: string, event: string, payload: unknown): void;
+  toUser(userId: string, event: string, payload: unknown): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+const room = (projectId: string) => `project:${projectId}`;
+
+export function attachRealtime(app: FastifyInstance): Realtime {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, connectTimeout: 20_000 });
+  let canJoin: ProjectAccessCheck = async () => false;
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    const resolved = token ? await resolveAccessToken(app, token).catch(() => null) : null;
+    if (!resolved) return next(new Error(token ? 'Invalid or expired access token' : 'Access token required'));
+    socket.data.userId = resolved.user._id;
+    socket.data.status = 'online';
+    next();
+  });
+
+  const presenceOf = async (projectId: string): Promise<PresenceEntry[]> => {
+    const sockets = await io.in(room(projectId)).fetchSockets();
+    const byUser = new Map<string, PresenceEntry>();
+    for (const s of sockets) {
+      byUser.set(s.data.userId, { userId: s.data.userId, status: s.data.status, lastSeen: new Date().toISOString() });
+    }
+    return [...byUser.values()];
+  };
+
+  const broadcastPresence = async (projectId: string) => {
+    io.to(room(projectId)).emit('presence:update', { projectId, users: await presenceOf(projectId) });
+  };
+
+  io.on('connection', (socket: Socket) => {
+    const userId: string = socket.data.userId;
+    socket.join(`user:${userId}`);
+
+    socket.on('join:project', async (payload: unknown) => {
+      const projectId = typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
+      if (typeof projectId !== 'string' || projectId.length > 100) {
+        socket.emit('error', { message: 'A project id is required' });
+        return;
+      }
+      const allowed = await canJoin(userId, projectId).catch((err) => {
+        app.log.error({ err }, 'Project access check failed');
+        return false;
+      });
+      if (!allowed) {
+        socket.emit('error', { message: 'Project not found' });
+        return;
+      }
+      await socket.join(room(projectId));
+      socket.to(room(projectId)).emit('user:joined', { projectId, userId });
+      await broadcastPresence(projectId);
+    });
+
+    socket.on('leave:project', async (payload: unknown) => {
+      const projectId = typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
+      if (typeof projectId !== 'string') return;
+      await socket.leave(room(projectId));
+      io.to(room(projectId)).emit('user:left', { projectId, userId });
+      await broadcastPresence(projectId);
+    });
+
+    socket.on('presence:update', async (payload: unknown) => {
+      const status = (payload as { status?: unknown })?.status;
+      if (typeof status !== 'string' || !['online', 'away', 'busy'].includes(status)) return;
+      socket.data.status = status;
+      for (const r of socket.rooms) {
+        if (!r.startsWith('project:')) continue;
+        const projectId = r.slice('project:'.length);
+        io.to(r).emit('user:status:changed', { projectId, userId, status });
+        await broadcastPresence(projectId);
+      }
+    });
+
+    let leftProjects: string[] = [];
+    socket.on('disconnecting', () => {
+      leftProjects = [...socket.rooms].filter((r) => r.startsWith('project:')).map((r) => r.slice(8));
+      for (const projectId of leftProjects) socket.to(room(projectId)).emit('user:left', { projectId, userId });
+    });
+    socket.on('disconnect', () => {
+      for (const projectId of leftProjects) void broadcastPresence(projectId);
+    });
+  });
+
+  return {
+    io,
+    setProjectAccessCheck(check) {
+      canJoin = check;
+    },
+    toProject(projectId, event, payload) {
+      io.to(room(projectId)).emit(event, payload);
+    },
+    toUser(userId, event, payload) {
+      io.to(`user:${userId}`).emit(event, payload);
+    },
+  };
+}

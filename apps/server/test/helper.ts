@@ -1,0 +1,134 @@
+// Builds a real Mixdesk app on a fresh database for one test file: SQLite in a temp dir, or a fresh
+// PostgreSQL schema when TEST_DIALECT=postgres (TEST_DATABASE_URL, default the local `test` database).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { randomToken } from '../src/platform/ids.ts';
+
+export const TEST_DIALECT = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Every log line the app wrote, as text. */
+  logs: () => string;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-test-'));
+  const schema = `t_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const config: Config = {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    database:
+      TEST_DIALECT === 'postgres'
+        ? { kind: 'postgres', url: TEST_DATABASE_URL, schema }
+        : { kind: 'sqlite', file: path.join(dir, 'test.db') },
+    mailFrom: 'Mixdesk <no-reply@mixdesk.test>',
+    appUrl: 'http://mixdesk.test',
+    jwtSecret: randomToken(32),
+    seedDemo: false,
+    demoEmail: 'demo@mixdesk.test',
+    logLevel: 'info',
+    logPretty: false,
+    trustProxy: false,
+    // Hashing stays argon2id, with a cost low enough for thousands of test requests.
+    argon2: { memoryCost: 1024, timeCost: 1 },
+    ...overrides,
+  };
+  const chunks: string[] = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (c: Buffer) => chunks.push(c.toString()));
+  const app = await buildApp(config, { logStream });
+  return {
+    app,
+    config,
+    logs: () => chunks.join(''),
+    close: async () => {
+      await app.close();
+      if (config.database.kind === 'postgres') {
+        const client = new pg.Client({ connectionString: config.database.url });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cookies a response set, as a Cookie header value. */
+export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of res.cookies) out[c.name] = c.value;
+  return out;
+}
+
+export function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'Sound-Check-42';
+
+export interface SignedIn {
+  user: { _id: string; name: string; email: string; role: string; verified: boolean };
+  token: string;
+  cookies: Record<string, string>;
+  password: string;
+}
+
+/** Registers a user through the API (a factory that takes the real path). */
+export async function registerUser(
+  app: FastifyInstance,
+  input: { name?: string; email?: string; password?: string; role?: string } = {},
+): Promise<SignedIn> {
+  const password = input.password ?? GOOD_PASSWORD;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: input.name ?? 'Test User', email: input.email ?? uniqueEmail(), password, ...(input.role ? { role: input.role } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { user: body.data.user, token: body.data.token, cookies: cookiesOf(res), password };
+}
+
+/** A CSRF token and the cookie it pairs with. */
+export async function csrf(app: FastifyInstance): Promise<{ token: string; cookie: string }> {
+  const res = await app.inject({ method: 'GET', url: '/api/csrf-token' });
+  return { token: res.json().csrfToken, cookie: cookiesOf(res).mixdesk_csrf! };
+}
+
+/** The newest link of a kind mailed to an address, read from the outbox. */
+export async function lastMailedToken(app: FastifyInstance, to: string, kind: 'verify_email' | 'reset_password') {
+  const row = await app.ctx.db
+    .selectFrom('mail_outbox')
+    .select(['text_body'])
+    .where('to_address', '=', to)
+    .where('kind', '=', kind)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const match = row?.text_body.match(/token=([\w-]+)/);
+  if (!match) throw new Error(`no ${kind} mail to ${to}`);
+  return match[1]!;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,46 @@
+// The JSON envelope every API response uses (SPEC §7, DESIGN "API conventions").
+import { z } from 'zod';
+
+export const ErrorCodeSchema = z.enum([
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+export const ApiErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.object({
+    code: ErrorCodeSchema,
+    details: z.array(FieldErrorSchema).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** A success envelope around `data`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
+
+/** A success envelope with no data. */
+export const OkSchema = z.object({ success: z.literal(true), message: z.string() });
+export type Ok = z.infer<typeof OkSchema>;
+
+export const PaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  limit: z.number().int(),
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// unit: pure code and the web API client. api: the server through inject against a real database;
+// scripts/test-api.mjs runs it once on SQLite and once on PostgreSQL (TEST_DIALECT).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/server/**/*.test.ts'],
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
