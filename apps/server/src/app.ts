@@ -3,17 +3,22 @@ import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { CsrfTokenSchema } from '@mixdesk/contract/auth';
 import { envelope } from '@mixdesk/contract/envelope';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { areaRoutes } from './modules/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { AppContext } from './platform/context.ts';
 import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
-import { isValidCsrfToken, issueCsrfToken } from './platform/csrf.ts';
+import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { newId } from './platform/ids.ts';
 import { loggerOptions, redactUrl } from './platform/logger.ts';
@@ -31,8 +36,17 @@ declare module 'fastify' {
 /** One log line per request, with its id, status and time (no separate "incoming request" line). */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
-  override requestCompleted(err: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+  override requestCompleted(
+    err: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (err) request.log.error({ ...line, err }, 'request failed');
     else request.log.info(line, 'request completed');
   }
@@ -81,7 +95,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase(config));
   await migrateToLatest(database.db);
-  const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({
+    db: database.db,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
   app.decorate('database', database);
   app.decorate('ctx', { db: database.db, dialect: database.dialect, config, mailer, log: app.log });
   app.addHook('onClose', async () => {
@@ -106,7 +125,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get(
     '/api/health',
     { schema: { response: { 200: envelope(z.object({ status: z.literal('ok'), uptime: z.number() })) } } },
-    async () => ({ success: true as const, message: 'ok', data: { status: 'ok' as const, uptime: process.uptime() } }),
+    async () => ({
+      success: true as const,
+      message: 'ok',
+      data: { status: 'ok' as const, uptime: process.uptime() },
+    }),
   );
 
   app.get(
@@ -114,14 +137,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { schema: { response: { 200: envelope(CsrfTokenSchema).extend(CsrfTokenSchema.shape) } } },
     async (request, reply) => {
       const existing = request.cookies[CSRF_COOKIE];
-      const csrfToken = isValidCsrfToken(config.jwtSecret, existing) ? existing : issueCsrfToken(config.jwtSecret);
+      const csrfToken = isValidCsrfToken(config.jwtSecret, existing)
+        ? existing
+        : issueCsrfToken(config.jwtSecret);
       if (csrfToken !== existing) setCsrfCookie(reply, config.appUrl.startsWith('https:'), csrfToken);
       reply.header('cache-control', 'no-store');
       return { success: true as const, message: 'CSRF token', csrfToken, data: { csrfToken } };
     },
   );
 
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  for (const area of areaRoutes) await app.register(area.plugin, { prefix: area.prefix });
   await registerWebApp(app, config.webDist);
   app.decorate('realtime', attachRealtime(app));
   // Live sockets would hold the server open: end them before the HTTP server stops.

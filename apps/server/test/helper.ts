@@ -23,7 +23,9 @@ export interface TestApp {
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-test-'));
-  const schema = `t_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const schema = `t_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}`;
   const config: Config = {
     env: 'test',
     port: 0,
@@ -82,7 +84,9 @@ export function cookieHeader(cookies: Record<string, string>): string {
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}${counter}.${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  return `${prefix}${counter}.${randomToken(4)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}@example.com`;
 }
 
 export const GOOD_PASSWORD = 'Sound-Check-42';
@@ -103,7 +107,12 @@ export async function registerUser(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { name: input.name ?? 'Test User', email: input.email ?? uniqueEmail(), password, ...(input.role ? { role: input.role } : {}) },
+    payload: {
+      name: input.name ?? 'Test User',
+      email: input.email ?? uniqueEmail(),
+      password,
+      ...(input.role ? { role: input.role } : {}),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
@@ -117,7 +126,11 @@ export async function csrf(app: FastifyInstance): Promise<{ token: string; cooki
 }
 
 /** The newest link of a kind mailed to an address, read from the outbox. */
-export async function lastMailedToken(app: FastifyInstance, to: string, kind: 'verify_email' | 'reset_password') {
+export async function lastMailedToken(
+  app: FastifyInstance,
+  to: string,
+  kind: 'verify_email' | 'reset_password',
+) {
   const row = await app.ctx.db
     .selectFrom('mail_outbox')
     .select(['text_body'])

@@ -73,7 +73,11 @@ export const CsrfTokenSchema = z.object({ csrfToken: z.string() });
 export const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
-export function passwordStrength(password: string): { score: number; label: StrengthLabel; criteria: Record<string, boolean> } {
+export function passwordStrength(password: string): {
+  score: number;
+  label: StrengthLabel;
+  criteria: Record<string, boolean>;
+} {
   const criteria = {
     length: password.length >= PASSWORD_MIN,
     lowercase: /[a-z]/.test(password),

@@ -2,17 +2,17 @@
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
-  OperationNodeTransformer,
-  PostgresDialect,
-  type PrimitiveValueListNode,
-  SqliteDialect,
-  type ValueNode,
   type KyselyPlugin,
+  OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  PostgresDialect,
+  type PrimitiveValueListNode,
   type QueryResult,
   type RootOperationNode,
+  SqliteDialect,
   type UnknownRow,
+  type ValueNode,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -61,7 +61,10 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleans()] });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleans()],
+  });
   return {
     db,
     dialect: 'sqlite',

@@ -23,7 +23,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoAccount> {
   const existing = await findUserByEmail(ctx.db, email);
   const file = demoPasswordFile(ctx);
   if (existing) {
-    const password = ctx.config.demoPassword ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined);
+    const password =
+      ctx.config.demoPassword ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined);
     return { email, password, created: false };
   }
   const password = ctx.config.demoPassword ?? `demo-${randomToken(9)}`;

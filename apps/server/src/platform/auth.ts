@@ -40,8 +40,10 @@ export async function resolveAccessToken(app: FastifyInstance, token: string) {
   const claims = await verifyAccessToken(signingKey(app.ctx.config), token);
   if (!claims) return null;
   const row = await findSessionUser(app.ctx.db, claims.sessionId);
-  if (!row || row.id !== claims.userId || row.revoked_at || row.expires_at < new Date().toISOString()) return null;
-  if (Date.now() - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) await touchSession(app.ctx.db, row.session_id);
+  if (!row || row.id !== claims.userId || row.revoked_at || row.expires_at < new Date().toISOString())
+    return null;
+  if (Date.now() - Date.parse(row.last_used_at) > TOUCH_EVERY_MS)
+    await touchSession(app.ctx.db, row.session_id);
   return { user: presentUser(row), sessionId: row.session_id };
 }
 

@@ -10,7 +10,11 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 const base = (secure: boolean) => ({ httpOnly: true, secure, path: '/' }) as const;
 
 export function setAuthCookies(reply: FastifyReply, secure: boolean, access: string, refresh: string): void {
-  reply.setCookie(ACCESS_COOKIE, access, { ...base(secure), sameSite: 'lax', maxAge: ACCESS_TOKEN_TTL_SECONDS });
+  reply.setCookie(ACCESS_COOKIE, access, {
+    ...base(secure),
+    sameSite: 'lax',
+    maxAge: ACCESS_TOKEN_TTL_SECONDS,
+  });
   // The refresh cookie only travels to the auth endpoints.
   reply.setCookie(REFRESH_COOKIE, refresh, {
     ...base(secure),

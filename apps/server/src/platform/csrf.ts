@@ -7,7 +7,8 @@ import { AppError } from './errors.ts';
 
 export const CSRF_HEADER = 'x-xsrf-token';
 
-const sign = (secret: string, nonce: string) => createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
+const sign = (secret: string, nonce: string) =>
+  createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
 
 export function issueCsrfToken(secret: string): string {
   const nonce = randomBytes(18).toString('base64url');

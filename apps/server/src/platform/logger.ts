@@ -9,7 +9,9 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logPretty'>): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'logPretty'>,
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
@@ -32,7 +34,12 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logPretty'>): F
       }),
     },
     ...(config.logPretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }

@@ -3,8 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Timestamp } from '../db/schema.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, Timestamp } from '../db/schema.ts';
 import { newId, nowIso } from './ids.ts';
 
 export interface MailOutboxTable {
@@ -46,7 +45,9 @@ export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
 }): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const transport: Transporter | undefined = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : undefined;
   return {
     async send(m) {
       const id = newId();
@@ -67,17 +68,30 @@ export function createMailer(opts: {
         .execute();
       if (!transport) {
         const links = m.text.match(/https?:\/\/\S+/g) ?? [];
-        opts.log.info({ mail: { to: m.to, subject: m.subject, links } }, `Mail kept in the outbox (no SMTP_URL): ${m.subject}`);
+        opts.log.info(
+          { mail: { to: m.to, subject: m.subject, links } },
+          `Mail kept in the outbox (no SMTP_URL): ${m.subject}`,
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
         await opts.db.updateTable('mail_outbox').set({ sent_at: nowIso() }).where('id', '=', id).execute();
       } catch (err) {
         // A mail server outage must not fail the user's request; the outbox keeps the message and the error.
         const message = err instanceof Error ? err.message : String(err);
         opts.log.error({ err, mailId: id }, 'Sending mail failed');
-        await opts.db.updateTable('mail_outbox').set({ error: message.slice(0, 500) }).where('id', '=', id).execute();
+        await opts.db
+          .updateTable('mail_outbox')
+          .set({ error: message.slice(0, 500) })
+          .where('id', '=', id)
+          .execute();
       }
     },
     close() {

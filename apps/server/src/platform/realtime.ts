@@ -36,7 +36,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     const resolved = token ? await resolveAccessToken(app, token).catch(() => null) : null;
-    if (!resolved) return next(new Error(token ? 'Invalid or expired access token' : 'Access token required'));
+    if (!resolved)
+      return next(new Error(token ? 'Invalid or expired access token' : 'Access token required'));
     socket.data.userId = resolved.user._id;
     socket.data.status = 'online';
     next();
@@ -46,7 +47,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     const sockets = await io.in(room(projectId)).fetchSockets();
     const byUser = new Map<string, PresenceEntry>();
     for (const s of sockets) {
-      byUser.set(s.data.userId, { userId: s.data.userId, status: s.data.status, lastSeen: new Date().toISOString() });
+      byUser.set(s.data.userId, {
+        userId: s.data.userId,
+        status: s.data.status,
+        lastSeen: new Date().toISOString(),
+      });
     }
     return [...byUser.values()];
   };
@@ -60,7 +65,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     socket.join(`user:${userId}`);
 
     socket.on('join:project', async (payload: unknown) => {
-      const projectId = typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
+      const projectId =
+        typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
       if (typeof projectId !== 'string' || projectId.length > 100) {
         socket.emit('error', { message: 'A project id is required' });
         return;
@@ -79,7 +85,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     });
 
     socket.on('leave:project', async (payload: unknown) => {
-      const projectId = typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
+      const projectId =
+        typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
       if (typeof projectId !== 'string') return;
       await socket.leave(room(projectId));
       io.to(room(projectId)).emit('user:left', { projectId, userId });
@@ -101,7 +108,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     let leftProjects: string[] = [];
     socket.on('disconnecting', () => {
       leftProjects = [...socket.rooms].filter((r) => r.startsWith('project:')).map((r) => r.slice(8));
-      for (const projectId of leftProjects) socket.to(room(projectId)).emit('user:left', { projectId, userId });
+      for (const projectId of leftProjects)
+        socket.to(room(projectId)).emit('user:left', { projectId, userId });
     });
     socket.on('disconnect', () => {
       for (const projectId of leftProjects) void broadcastPresence(projectId);

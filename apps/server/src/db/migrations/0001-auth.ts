@@ -89,7 +89,14 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['mail_outbox', 'login_failures', 'one_time_tokens', 'refresh_tokens', 'auth_sessions', 'users']) {
+  for (const table of [
+    'mail_outbox',
+    'login_failures',
+    'one_time_tokens',
+    'refresh_tokens',
+    'auth_sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

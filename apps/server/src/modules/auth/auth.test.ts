@@ -27,7 +27,11 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
 describe('register', () => {
   it('creates an unverified account, signs it in and mails a verification link', async () => {
     const email = uniqueEmail('reg');
-    const res = await post('/api/auth/register', { name: '  Nina Simone ', email: ` ${email.toUpperCase()} `, password: GOOD_PASSWORD });
+    const res = await post('/api/auth/register', {
+      name: '  Nina Simone ',
+      email: ` ${email.toUpperCase()} `,
+      password: GOOD_PASSWORD,
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -48,9 +52,16 @@ describe('register', () => {
   it('refuses a second account with the same email, whatever its case', async () => {
     const email = uniqueEmail('dup');
     await registerUser(t.app, { email });
-    const res = await post('/api/auth/register', { name: 'Again', email: email.toUpperCase(), password: GOOD_PASSWORD });
+    const res = await post('/api/auth/register', {
+      name: 'Again',
+      email: email.toUpperCase(),
+      password: GOOD_PASSWORD,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, message: 'An account with this email already exists' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'An account with this email already exists',
+    });
   });
 
   it('refuses a password shorter than 8 characters', async () => {
@@ -81,7 +92,9 @@ describe('login', () => {
   it(`answers 429 after ${LOGIN_MAX_FAILURES} failures for one email from one address, with when to retry`, async () => {
     const { user } = await registerUser(t.app);
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-      expect((await post('/api/auth/login', { email: user.email, password: `wrong-${i}-pass` })).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { email: user.email, password: `wrong-${i}-pass` })).statusCode,
+      ).toBe(401);
     }
     const blocked = await post('/api/auth/login', { email: user.email, password: GOOD_PASSWORD });
     expect(blocked.statusCode).toBe(429);
@@ -105,7 +118,10 @@ describe('me, refresh and logout', () => {
     expect(viaBearer.statusCode).toBe(200);
     expect(viaBearer.json().user).toEqual(s.user);
     expect(viaBearer.json().data.user).toEqual(s.user);
-    const viaCookie = await t.app.inject({ url: '/api/auth/me', headers: { cookie: cookieHeader({ mixdesk_access: s.cookies.mixdesk_access! }) } });
+    const viaCookie = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { cookie: cookieHeader({ mixdesk_access: s.cookies.mixdesk_access! }) },
+    });
     expect(viaCookie.json().user._id).toBe(s.user._id);
   });
 
@@ -138,7 +154,9 @@ describe('me, refresh and logout', () => {
 
   it('refresh with a cookie but without the CSRF token is 403', async () => {
     const s = await registerUser(t.app);
-    const res = await post('/api/auth/refresh', undefined, { cookie: cookieHeader({ mixdesk_refresh: s.cookies.mixdesk_refresh! }) });
+    const res = await post('/api/auth/refresh', undefined, {
+      cookie: cookieHeader({ mixdesk_refresh: s.cookies.mixdesk_refresh! }),
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -223,9 +241,15 @@ describe('forgot and reset password', () => {
     const res = await post('/api/auth/reset-password', { token, password: 'Brand-New-Mix-77' });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(s.token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(other.json().data.token) })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: s.user.email, password: GOOD_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: s.user.email, password: 'Brand-New-Mix-77' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: bearer(other.json().data.token) })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/login', { email: s.user.email, password: GOOD_PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await post('/api/auth/login', { email: s.user.email, password: 'Brand-New-Mix-77' })).statusCode,
+    ).toBe(200);
     const reuse = await post('/api/auth/reset-password', { token, password: 'Another-Pass-88' });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().message).toBe('This password reset link has already been used.');

@@ -9,7 +9,11 @@ function layout(title: string, intro: string, action: string, link: string, outr
 <p style="color:#9aa0ad;font-size:13px">${escapeHtml(outro)}<br>${escapeHtml(link)}</p></body></html>`;
 }
 
-export async function sendVerificationEmail(ctx: AppContext, user: { id: string; name: string; email: string }, token: string) {
+export async function sendVerificationEmail(
+  ctx: AppContext,
+  user: { id: string; name: string; email: string },
+  token: string,
+) {
   const link = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     kind: 'verify_email',
@@ -27,7 +31,11 @@ export async function sendVerificationEmail(ctx: AppContext, user: { id: string;
   });
 }
 
-export async function sendPasswordResetEmail(ctx: AppContext, user: { id: string; name: string; email: string }, token: string) {
+export async function sendPasswordResetEmail(
+  ctx: AppContext,
+  user: { id: string; name: string; email: string },
+  token: string,
+) {
   const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     kind: 'reset_password',

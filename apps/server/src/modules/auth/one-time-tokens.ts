@@ -16,7 +16,11 @@ const NOUN: Record<TokenPurpose, string> = {
   reset_password: 'password reset link',
 };
 
-export async function createOneTimeToken(ctx: AppContext, userId: string, purpose: TokenPurpose): Promise<string> {
+export async function createOneTimeToken(
+  ctx: AppContext,
+  userId: string,
+  purpose: TokenPurpose,
+): Promise<string> {
   const token = randomToken();
   await ctx.db
     .insertInto('one_time_tokens')
@@ -33,7 +37,11 @@ export async function createOneTimeToken(ctx: AppContext, userId: string, purpos
 }
 
 /** Marks the token used and returns its user id; a reused, expired or unknown link is a clear 400. */
-export async function consumeOneTimeToken(ctx: AppContext, token: string, purpose: TokenPurpose): Promise<string> {
+export async function consumeOneTimeToken(
+  ctx: AppContext,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<string> {
   const hash = sha256(token);
   const row = await ctx.db
     .selectFrom('one_time_tokens')
@@ -56,7 +64,11 @@ export async function consumeOneTimeToken(ctx: AppContext, token: string, purpos
 }
 
 /** Retires every outstanding link of one purpose (after a reset, older reset links stop working). */
-export async function retireOneTimeTokens(ctx: AppContext, userId: string, purpose: TokenPurpose): Promise<void> {
+export async function retireOneTimeTokens(
+  ctx: AppContext,
+  userId: string,
+  purpose: TokenPurpose,
+): Promise<void> {
   await ctx.db
     .updateTable('one_time_tokens')
     .set({ used_at: nowIso() })

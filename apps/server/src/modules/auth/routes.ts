@@ -57,22 +57,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/refresh', { schema: { response: { 200: envelope(SessionDataSchema) } } }, async (request, reply) => {
-    csrfIfCookie(request);
-    try {
-      const { user, session } = await rotateSession(ctx, request.cookies[REFRESH_COOKIE]);
-      signIn(reply, session);
-      return { success: true as const, message: 'Session refreshed', data: { user, token: session.accessToken } };
-    } catch (err) {
-      clearAuthCookies(reply, secure);
-      throw err;
-    }
-  });
+  app.post(
+    '/refresh',
+    { schema: { response: { 200: envelope(SessionDataSchema) } } },
+    async (request, reply) => {
+      csrfIfCookie(request);
+      try {
+        const { user, session } = await rotateSession(ctx, request.cookies[REFRESH_COOKIE]);
+        signIn(reply, session);
+        return {
+          success: true as const,
+          message: 'Session refreshed',
+          data: { user, token: session.accessToken },
+        };
+      } catch (err) {
+        clearAuthCookies(reply, secure);
+        throw err;
+      }
+    },
+  );
 
-  app.get('/me', { preHandler: app.requireAuth, schema: { response: { 200: MeResponseSchema } } }, async (request) => {
-    const { user } = authOf(request);
-    return { success: true as const, message: 'Current user', data: { user }, user };
-  });
+  app.get(
+    '/me',
+    { preHandler: app.requireAuth, schema: { response: { 200: MeResponseSchema } } },
+    async (request) => {
+      const { user } = authOf(request);
+      return { success: true as const, message: 'Current user', data: { user }, user };
+    },
+  );
 
   app.post('/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
     csrfIfCookie(request);
@@ -105,13 +117,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/forgot-password', { schema: { body: ForgotPasswordSchema, response: { 200: OkSchema } } }, async (request) => {
-    await auth.requestPasswordReset(ctx, request.body.email);
-    return {
-      success: true as const,
-      message: 'If an account exists for that email, a link to reset the password is on its way.',
-    };
-  });
+  app.post(
+    '/forgot-password',
+    { schema: { body: ForgotPasswordSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      await auth.requestPasswordReset(ctx, request.body.email);
+      return {
+        success: true as const,
+        message: 'If an account exists for that email, a link to reset the password is on its way.',
+      };
+    },
+  );
 
   app.post(
     '/reset-password',
@@ -119,7 +135,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await auth.resetPassword(ctx, request.body.token, request.body.password);
       clearAuthCookies(reply, secure);
-      return { success: true as const, message: 'Your password has been reset. Sign in with your new password.' };
+      return {
+        success: true as const,
+        message: 'Your password has been reset. Sign in with your new password.',
+      };
     },
   );
 };

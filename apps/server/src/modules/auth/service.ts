@@ -1,7 +1,6 @@
 // The auth area's rules: register, sign in, refresh, sign out, verify email, reset password.
-import type { LoginInput, User } from '@mixdesk/contract/auth';
+import type { LoginInput, RegisterSchema, User } from '@mixdesk/contract/auth';
 import type { z } from 'zod';
-import type { RegisterSchema } from '@mixdesk/contract/auth';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, rateLimited, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
@@ -20,7 +19,9 @@ export const MAIL_PER_HOUR = 5;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'));
+  return (
+    e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  );
 }
 
 export async function register(ctx: AppContext, input: z.output<typeof RegisterSchema>, client: ClientInfo) {
@@ -94,7 +95,11 @@ export async function resendVerification(ctx: AppContext, userId: string): Promi
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<User> {
   const userId = await consumeOneTimeToken(ctx, token, 'verify_email');
-  await ctx.db.updateTable('users').set({ verified: true, updated_at: nowIso() }).where('id', '=', userId).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ verified: true, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
   const user = await findUserById(ctx.db, userId);
   if (!user) throw badRequest('This verification link is invalid. Request a new one.');
   return presentUser(user);

@@ -1,6 +1,7 @@
 // Sign-in sessions: one per device, with a rotating refresh token (stored hashed) and short access tokens.
-import type { AppContext } from '../../platform/context.ts';
+
 import { accessKey, signAccessToken } from '../../platform/access-token.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { REFRESH_TTL_SECONDS } from '../../platform/cookies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoIn, newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
@@ -42,7 +43,11 @@ async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<st
   return token;
 }
 
-export async function startSession(ctx: AppContext, userId: string, client: ClientInfo): Promise<IssuedSession> {
+export async function startSession(
+  ctx: AppContext,
+  userId: string,
+  client: ClientInfo,
+): Promise<IssuedSession> {
   const sessionId = newId();
   const now = nowIso();
   await ctx.db
@@ -75,7 +80,14 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
   const row = await ctx.db
     .selectFrom('refresh_tokens as t')
     .innerJoin('auth_sessions as s', 's.id', 't.session_id')
-    .select(['t.session_id', 't.used_at', 't.expires_at', 's.user_id', 's.revoked_at', 's.expires_at as session_expires'])
+    .select([
+      't.session_id',
+      't.used_at',
+      't.expires_at',
+      's.user_id',
+      's.revoked_at',
+      's.expires_at as session_expires',
+    ])
     .where('t.token_hash', '=', hash)
     .executeTakeFirst();
   if (!row) throw invalidRefresh();
@@ -106,7 +118,10 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw invalidRefresh();
   const next = await issueRefreshToken(ctx, row.session_id);
-  const accessToken = await signAccessToken(signingKey(ctx.config), { userId: user.id, sessionId: row.session_id });
+  const accessToken = await signAccessToken(signingKey(ctx.config), {
+    userId: user.id,
+    sessionId: row.session_id,
+  });
   return { user: presentUser(user), session: { sessionId: row.session_id, accessToken, refreshToken: next } };
 }
 

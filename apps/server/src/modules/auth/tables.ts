@@ -47,7 +47,6 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
-
 declare module '../../db/schema.ts' {
   interface DB {
     users: UsersTable;

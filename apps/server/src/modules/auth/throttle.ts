@@ -24,7 +24,10 @@ export async function assertLoginAllowed(ctx: AppContext, email: string, ip: str
 }
 
 export async function recordLoginFailure(ctx: AppContext, email: string, ip: string): Promise<void> {
-  await ctx.db.insertInto('login_failures').values({ id: newId(), email, ip, created_at: nowIso() }).execute();
+  await ctx.db
+    .insertInto('login_failures')
+    .values({ id: newId(), email, ip, created_at: nowIso() })
+    .execute();
 }
 
 export async function clearLoginFailures(ctx: AppContext, email: string, ip: string): Promise<void> {

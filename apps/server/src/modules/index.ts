@@ -1,0 +1,11 @@
+// Every area's HTTP routes and where they mount. An area adds one line here.
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes.ts';
+
+export interface AreaRoutes {
+  prefix: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each area's plugin has its own type provider
+  plugin: FastifyPluginAsync<any>;
+}
+
+export const areaRoutes: AreaRoutes[] = [{ prefix: '/api/auth', plugin: authRoutes }];

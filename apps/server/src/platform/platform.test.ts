@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  cookieHeader,
+  createTestApp,
+  csrf,
+  GOOD_PASSWORD,
+  lastMailedToken,
+  registerUser,
+  TEST_DIALECT,
+  type TestApp,
+} from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('platform', () => {
+  it(`runs on the ${TEST_DIALECT} database this run asked for`, () => {
+    expect(t.app.ctx.dialect).toBe(TEST_DIALECT);
+  });
+
+  it('GET /api/health is a cheap liveness answer', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: { status: 'ok' } });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('sends security headers with a CSP that allows only our own scripts', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('an unknown API path is a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('GET /api/csrf-token returns a token and keeps it stable for the same browser', async () => {
+    const first = await csrf(t.app);
+    expect(first.token).toBe(first.cookie);
+    const again = await t.app.inject({
+      url: '/api/csrf-token',
+      headers: { cookie: `mixdesk_csrf=${first.cookie}` },
+    });
+    expect(again.json().csrfToken).toBe(first.token);
+  });
+});
+
+describe('CSRF on cookie-authenticated writes', () => {
+  it('refuses a cookie-authenticated write without the token, accepts it with one, and never asks a bearer', async () => {
+    const s = await registerUser(t.app);
+    const access = { mixdesk_access: s.cookies.mixdesk_access! };
+    const url = '/api/auth/resend-verification';
+    const without = await t.app.inject({ method: 'POST', url, headers: { cookie: cookieHeader(access) } });
+    expect(without.statusCode).toBe(403);
+    expect(without.json().message).toContain('CSRF');
+
+    const c = await csrf(t.app);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: cookieHeader({ ...access, mixdesk_csrf: c.cookie }), 'x-xsrf-token': `${c.token}x` },
+    });
+    expect(forged.statusCode).toBe(403);
+
+    const withToken = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: cookieHeader({ ...access, mixdesk_csrf: c.cookie }), 'x-xsrf-token': c.token },
+    });
+    expect(withToken.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url, headers: bearer(s.token) })).statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, an access token or a refresh token', async () => {
+    const password = 'Very-Secret-Passw0rd!';
+    const s = await registerUser(t.app, { password });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: s.user.email, password },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: s.user.email, password: `${password}-wrong` },
+    });
+    await t.app.inject({
+      url: '/api/auth/me',
+      headers: { ...bearer(s.token), cookie: cookieHeader(s.cookies) },
+    });
+    await t.app.inject({ url: `/verify-email?token=${s.token}` });
+    const logs = t.logs();
+    expect(logs).toContain('request completed');
+    expect(logs).not.toContain(password);
+    expect(logs).not.toContain(s.token);
+    expect(logs).not.toContain(s.cookies.mixdesk_refresh!);
+  });
+});
+
+describe('mail through SMTP', () => {
+  it('sends the verification email to a real SMTP server when SMTP_URL is set', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let data = '';
+        stream.on('data', (c: Buffer) => {
+          data += c.toString();
+        });
+        stream.on('end', () => {
+          received.push(data);
+          done();
+        });
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    const port = (smtp.server.address() as { port: number }).port;
+    const withSmtp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const s = await registerUser(withSmtp.app, { password: GOOD_PASSWORD });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain(`To: ${s.user.email}`);
+      const token = await lastMailedToken(withSmtp.app, s.user.email, 'verify_email');
+      expect(received[0]!.replace(/=\r\n/g, '')).toContain(token);
+      const row = await withSmtp.app.ctx.db
+        .selectFrom('mail_outbox')
+        .select('sent_at')
+        .where('to_address', '=', s.user.email)
+        .executeTakeFirstOrThrow();
+      expect(row.sent_at).toBeTruthy();
+    } finally {
+      await withSmtp.close();
+      smtp.close();
+    }
+  });
+});

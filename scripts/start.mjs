@@ -1,0 +1,35 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
+// in this process (TypeScript through tsx), so signals reach it directly.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src']
+  .map((p) => path.join(root, p))
+  .filter(existsSync);
+const sourcesChanged = () =>
+  Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs))) >
+  statSync(builtIndex).mtimeMs;
+
+if (!existsSync(builtIndex) || sourcesChanged()) {
+  console.log('Building the web app (once, and again only when its sources change)...');
+  execSync('npm run build -w @mixdesk/web', { cwd: root, stdio: 'inherit' });
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'apps/server/src/main.ts'));
