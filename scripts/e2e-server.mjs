@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.tmp/e2e-data');
-rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.PORT ?? '4317';
+// One data dir per port, so several browser-test runs can share the machine.
+const dataDir = path.join(root, `.tmp/e2e-data-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
 Object.assign(process.env, {
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
