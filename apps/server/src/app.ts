@@ -1,6 +1,5 @@
 // buildApp(config): the whole server, not listening. main.ts listens; tests call it through inject.
 import fastifyCookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import { CsrfTokenSchema } from '@mixdesk/contract/auth';
 import { envelope } from '@mixdesk/contract/envelope';
 import Fastify, {
@@ -20,10 +19,11 @@ import type { AppContext } from './platform/context.ts';
 import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
 import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
-import { newId } from './platform/ids.ts';
+import { requestIdGenerator } from './platform/ids.ts';
 import { loggerOptions, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
 import { attachRealtime } from './platform/realtime.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 declare module 'fastify' {
@@ -55,20 +55,6 @@ class OneLinePerRequest extends LogController {
 /** JSON bodies are small; file uploads (multipart) carry their own limits. */
 export const JSON_BODY_LIMIT = 256 * 1024;
 
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  mediaSrc: ["'self'", 'blob:'],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-};
-
 export interface BuildOptions {
   /** An already open database (tests and benchmarks share one across apps). */
   database?: Database;
@@ -77,13 +63,14 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const nextRequestId = requestIdGenerator();
   const logger = loggerOptions(config);
   const app = Fastify({
     logger: opts.logStream && typeof logger === 'object' ? { ...logger, stream: opts.logStream } : logger,
     logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : newId();
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : nextRequestId();
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -116,10 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(authPlugin);
 
   app.get(

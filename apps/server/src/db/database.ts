@@ -54,6 +54,32 @@ class SqliteBooleans implements KyselyPlugin {
   }
 }
 
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep the recent ones.
+ * Queries are built with parameters, so the SQL texts are few and the cache stays small.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, max = 500): SqliteDatabase.Database {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') {
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          if (cache.size >= max) cache.clear();
+          stmt = prepare(source);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
+}
+
 export function openSqlite(file: string): Database {
   const sqlite = new SqliteDatabase(file);
   // WAL + synchronous FULL: a committed row survives kill -9 and power loss.
@@ -62,7 +88,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleans()],
   });
   return {

@@ -3,8 +3,7 @@ import type { User } from '@mixdesk/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, presentUser, touchSession } from '../modules/auth/repo.ts';
-import { signingKey } from '../modules/auth/sessions.ts';
-import { verifyAccessToken } from './access-token.ts';
+import { accessTokens } from './access-token.ts';
 import { ACCESS_COOKIE } from './cookies.ts';
 import { assertCsrf, isStateChanging } from './csrf.ts';
 import { unauthorized } from './errors.ts';
@@ -37,7 +36,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The signed-in user of an access token, or null. Used by HTTP routes and the realtime handshake. */
 export async function resolveAccessToken(app: FastifyInstance, token: string) {
-  const claims = await verifyAccessToken(signingKey(app.ctx.config), token);
+  const claims = await accessTokens(app.ctx.config.jwtSecret).verify(token);
   if (!claims) return null;
   const row = await findSessionUser(app.ctx.db, claims.sessionId);
   if (!row || row.id !== claims.userId || row.revoked_at || row.expires_at < new Date().toISOString())

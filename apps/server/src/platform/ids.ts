@@ -15,3 +15,13 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const nowIso = () => new Date().toISOString();
 export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** Request ids: unique per process start and cheap (no randomness per request). */
+export function requestIdGenerator(): () => string {
+  const prefix = randomBytes(4).toString('hex');
+  let n = 0;
+  return () => {
+    n += 1;
+    return `${prefix}-${n.toString(36)}`;
+  };
+}

@@ -1,6 +1,6 @@
 // Queries of the auth area.
 import type { User } from '@mixdesk/contract/auth';
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../platform/ids.ts';
 import type { UsersTable } from './tables.ts';
@@ -25,8 +25,7 @@ export function findUserById(db: Kysely<DB>, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user behind an access token's session, if that session is still live. */
-export function findSessionUser(db: Kysely<DB>, sessionId: string) {
+function sessionUserQuery(db: Kysely<DB>, sessionId: string) {
   return db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -41,8 +40,27 @@ export function findSessionUser(db: Kysely<DB>, sessionId: string) {
       's.expires_at',
       's.last_used_at',
     ])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('s.id', '=', sessionId);
+}
+
+type SessionUserRow = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
+const compiledSessionUser = new WeakMap<Kysely<DB>, CompiledQuery>();
+
+/**
+ * The user behind an access token's session. This runs on every authenticated request, so the query is
+ * built and compiled once per database and then executed with the session id as its only parameter.
+ */
+export async function findSessionUser(
+  db: Kysely<DB>,
+  sessionId: string,
+): Promise<SessionUserRow | undefined> {
+  let compiled = compiledSessionUser.get(db);
+  if (!compiled) {
+    compiled = sessionUserQuery(db, '').compile();
+    compiledSessionUser.set(db, compiled);
+  }
+  const result = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [sessionId] });
+  return result.rows[0];
 }
 
 export async function touchSession(db: Kysely<DB>, sessionId: string): Promise<void> {

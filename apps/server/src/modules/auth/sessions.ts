@@ -1,6 +1,6 @@
 // Sign-in sessions: one per device, with a rotating refresh token (stored hashed) and short access tokens.
 
-import { accessKey, signAccessToken } from '../../platform/access-token.ts';
+import { accessTokens } from '../../platform/access-token.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { REFRESH_TTL_SECONDS } from '../../platform/cookies.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,16 +16,6 @@ export interface IssuedSession {
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
-}
-
-const keys = new WeakMap<AppContext['config'], Uint8Array>();
-export function signingKey(config: AppContext['config']): Uint8Array {
-  let key = keys.get(config);
-  if (!key) {
-    key = accessKey(config.jwtSecret);
-    keys.set(config, key);
-  }
-  return key;
 }
 
 async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<string> {
@@ -64,7 +54,7 @@ export async function startSession(
     })
     .execute();
   const refreshToken = await issueRefreshToken(ctx, sessionId);
-  const accessToken = await signAccessToken(signingKey(ctx.config), { userId, sessionId });
+  const accessToken = await accessTokens(ctx.config.jwtSecret).sign({ userId, sessionId });
   return { sessionId, accessToken, refreshToken };
 }
 
@@ -118,7 +108,7 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw invalidRefresh();
   const next = await issueRefreshToken(ctx, row.session_id);
-  const accessToken = await signAccessToken(signingKey(ctx.config), {
+  const accessToken = await accessTokens(ctx.config.jwtSecret).sign({
     userId: user.id,
     sessionId: row.session_id,
   });

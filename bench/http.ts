@@ -1,0 +1,46 @@
+// npm run bench:http — bare Fastify hello-world beside Mixdesk's /api/health and /api/auth/me (bearer),
+// measured in one run, plus the cold start (spawn to first 200 on /api/health) with an existing data dir.
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { HELLO_ENTRY, load, printTable, ROOT, startServer } from './lib.ts';
+
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+const dataDir = path.join(ROOT, 'bench/.data/http');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const env = { DATA_DIR: dataDir, DEMO_PASSWORD: 'Bench-Password-1', SEED_DEMO: '1' };
+
+const hello = await startServer(HELLO_ENTRY, { port: 3101, healthPath: '/' });
+const baseline = await load('bare Fastify hello-world GET /', `${hello.url}/`);
+await hello.stop();
+
+// First start creates the data dir (database, migrations, demo account); the measured starts reuse it.
+const first = await startServer(MAIN, { port: 3102, env });
+const login = await fetch(`${first.url}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'demo@mixdesk.app', password: 'Bench-Password-1' }),
+});
+const token = ((await login.json()) as { data: { token: string } }).data.token;
+const health = await load('Mixdesk GET /api/health', `${first.url}/api/health`);
+const me = await load('Mixdesk GET /api/auth/me (bearer)', `${first.url}/api/auth/me`, {
+  authorization: `Bearer ${token}`,
+});
+await first.stop();
+
+const starts: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const s = await startServer(MAIN, { port: 3102, env });
+  starts.push(s.readyMs);
+  await s.stop();
+}
+starts.sort((a, b) => a - b);
+
+console.log(
+  `\nbench:http — ${process.env.BENCH_CONNECTIONS ?? 64} connections, ${process.env.BENCH_SECONDS ?? 10} s each, one run`,
+);
+const ok = printTable([baseline, health, me], baseline, { ratio: 0.5 });
+console.log(
+  `\ncold start (spawn → first 200 on /api/health, existing data dir): ${starts.map((s) => `${s.toFixed(0)} ms`).join(', ')}; median ${starts[1]!.toFixed(0)} ms (bar < 3000 ms)`,
+);
+console.log(`bar /api/auth/me ≥ 0.5 × hello-world: ${ok ? 'met' : 'NOT met'}`);

@@ -1,0 +1,119 @@
+// Shared pieces for benchmarks: start a server process, wait for it, drive it with autocannon, print figures.
+// Benchmarks print numbers; they never assert wall-clock times.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+
+export interface Running {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns a TypeScript entry point with tsx and waits until `healthPath` answers 200. */
+export async function startServer(
+  entry: string,
+  opts: { port: number; env?: Record<string, string>; healthPath?: string; timeoutMs?: number },
+): Promise<Running & { readyMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', LOG_PRETTY: '0', ...opts.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const readyMs = await waitFor200(
+    `${url}${opts.healthPath ?? '/api/health'}`,
+    opts.timeoutMs ?? 60_000,
+    child,
+  );
+  return {
+    child,
+    url,
+    readyMs: readyMs - started,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Polls until the URL answers 200; returns the performance.now() of that answer. */
+export async function waitFor200(url: string, timeoutMs: number, child?: ChildProcess): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+export interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  opts: { seconds?: number; connections?: number } = {},
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: opts.connections ?? CONNECTIONS,
+    duration: opts.seconds ?? SECONDS,
+  });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(
+  rows: Figures[],
+  baseline: Figures,
+  bars?: { ratio?: number; p99Ms?: number },
+): boolean {
+  let ok = true;
+  console.log(
+    `\n${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)}  errors/non-2xx`,
+  );
+  for (const r of rows) {
+    const ratio = r.rps / baseline.rps;
+    const pass =
+      r === baseline ||
+      ((bars?.ratio === undefined || ratio >= bars.ratio) &&
+        (bars?.p99Ms === undefined || r.p99 < bars.p99Ms));
+    if (!pass) ok = false;
+    console.log(
+      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)}  ${r.errors}/${r.non2xx}${r === baseline ? '  (baseline)' : pass ? '  ok' : '  BELOW BAR'}`,
+    );
+  }
+  return ok;
+}
+
+/** A bare Fastify hello-world, the baseline every HTTP benchmark is compared with. */
+export const HELLO_ENTRY = path.join(ROOT, 'bench/hello-server.ts');
