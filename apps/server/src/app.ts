@@ -23,6 +23,7 @@ import { requestIdGenerator } from './platform/ids.ts';
 import { loggerOptions, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
 import { attachRealtime } from './platform/realtime.ts';
+import { createStorage } from './platform/storage.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -89,7 +90,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     from: config.mailFrom,
   });
   app.decorate('database', database);
-  app.decorate('ctx', { db: database.db, dialect: database.dialect, config, mailer, log: app.log });
+  const storage = createStorage(config.dataDir);
+  app.decorate('ctx', { db: database.db, dialect: database.dialect, config, mailer, log: app.log, storage });
   app.addHook('onClose', async () => {
     mailer.close();
     await database.close();
@@ -132,7 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const area of areaRoutes) await app.register(area.plugin, { prefix: area.prefix });
   await registerWebApp(app, config.webDist);
-  app.decorate('realtime', attachRealtime(app));
+  app.decorate('realtime', await attachRealtime(app, config.redisUrl));
   // Live sockets would hold the server open: end them before the HTTP server stops.
   app.addHook('preClose', async () => {
     app.realtime.io.disconnectSockets(true);

@@ -1,6 +1,8 @@
 // The realtime endpoint (Socket.IO on the app's own port), authenticated with the same access token.
 // Project rooms are opened by the areas that own projects through `onJoinProject`; presence is per room.
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { resolveAccessToken } from './auth.ts';
 
@@ -29,8 +31,22 @@ declare module 'fastify' {
 
 const room = (projectId: string) => `project:${projectId}`;
 
-export function attachRealtime(app: FastifyInstance): Realtime {
+/** With REDIS_URL, events fan out through Redis so every instance's sockets receive them. */
+async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<void> {
+  const pub = createClient({ url: redisUrl });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub])
+    client.on('error', (err) => app.log.error({ err }, 'Redis connection error'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  });
+}
+
+export async function attachRealtime(app: FastifyInstance, redisUrl?: string): Promise<Realtime> {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, connectTimeout: 20_000 });
+  if (redisUrl) await useRedisAdapter(app, io, redisUrl);
   let canJoin: ProjectAccessCheck = async () => false;
 
   io.use(async (socket, next) => {
