@@ -23,8 +23,8 @@ import { requestIdGenerator } from './platform/ids.ts';
 import { loggerOptions, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
 import { attachRealtime } from './platform/realtime.ts';
-import { createStorage } from './platform/storage.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { createStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 declare module 'fastify' {
@@ -36,7 +36,9 @@ declare module 'fastify' {
 
 /** One log line per request, with its id, status and time (no separate "incoming request" line). */
 class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ method: request.method, url: redactUrl(request.url) }, 'request received');
+  }
   override requestCompleted(
     err: Error | null | undefined,
     request: FastifyRequest,
@@ -97,8 +99,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await database.close();
   });
 
+  // While shutting down, answers to in-flight requests close their connection, so keep-alive
+  // sockets cannot hold the process open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   // Only JSON (and multipart, where an area registers it) is accepted; text bodies get a clear 415.

@@ -1,0 +1,109 @@
+// The real process: start, serve, and shut down gracefully on SIGTERM.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_URL, TEST_DIALECT } from '../test/helper.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mixdesk-main-'));
+const schema = `main_${Date.now().toString(36)}`;
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(port: number): { child: ChildProcess; output: () => string } {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: 'Demo-Password-123',
+      LOG_PRETTY: '0',
+      LOG_LEVEL: 'debug',
+      ...(TEST_DIALECT === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  return { child, output: () => out };
+}
+
+/** Waits for a condition the process makes true (polling its output), up to 15 s. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(check()).toBe(true);
+}
+
+async function until200(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} never answered 200`);
+}
+
+describe('main', () => {
+  it('seeds the demo account, prints it, finishes an in-flight request on SIGTERM and exits 0', async () => {
+    const port = 4400 + Math.floor(Math.random() * 500);
+    const base = `http://127.0.0.1:${port}`;
+    const { child, output } = start(port);
+    await until200(`${base}/api/health`, child);
+    expect(output()).toContain('Demo account: demo@mixdesk.app / Demo-Password-123');
+
+    // A sign-in is in flight when the signal arrives: its body is only half sent.
+    const body = JSON.stringify({ email: 'demo@mixdesk.app', password: 'Demo-Password-123' });
+    const req = request(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+    });
+    req.write(body.slice(0, 10));
+    await until(() => output().includes('"url":"/api/auth/login","msg":"request received"'));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    await until(() => output().includes('Shutting down'));
+    req.end(body.slice(10));
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).data.user.email).toBe('demo@mixdesk.app');
+    expect(await exited).toBe(0);
+    expect(output()).toContain('Shutting down');
+    // After shutdown nothing listens any more.
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+
+  it('stops with one clear line when a setting is wrong', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err.trim()).toBe('Invalid configuration: PORT must be a number');
+  });
+});
