@@ -84,7 +84,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
 
   const database = opts.database ?? (await openDatabase(config));
-  await migrateToLatest(database.db);
+  await migrateToLatest(
+    database.db,
+    config.database.kind === 'postgres' ? config.database.schema : undefined,
+  );
   const mailer = createMailer({
     db: database.db,
     log: app.log,

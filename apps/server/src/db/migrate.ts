@@ -3,10 +3,12 @@ import { type Kysely, Migrator } from 'kysely';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 
-export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+/** `schema`: the PostgreSQL schema the app runs in; its migration tables live there too. */
+export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
     // Areas are built in parallel; a migration that lands later but sorts earlier still runs.
     allowUnorderedMigrations: true,
   });
