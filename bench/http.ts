@@ -11,7 +11,7 @@ mkdirSync(dataDir, { recursive: true });
 const env = { DATA_DIR: dataDir, DEMO_PASSWORD: 'Bench-Password-1', SEED_DEMO: '1' };
 
 const hello = await startServer(HELLO_ENTRY, { port: 3101, healthPath: '/' });
-const baseline = await load('bare Fastify hello-world GET /', `${hello.url}/`);
+const baseline = await load('bare Fastify hello-world GET /', `${hello.url}/`, {}, { pid: hello.child.pid });
 await hello.stop();
 
 // First start creates the data dir (database, migrations, demo account); the measured starts reuse it.
@@ -22,10 +22,13 @@ const login = await fetch(`${first.url}/api/auth/login`, {
   body: JSON.stringify({ email: 'demo@mixdesk.app', password: 'Bench-Password-1' }),
 });
 const token = ((await login.json()) as { data: { token: string } }).data.token;
-const health = await load('Mixdesk GET /api/health', `${first.url}/api/health`);
-const me = await load('Mixdesk GET /api/auth/me (bearer)', `${first.url}/api/auth/me`, {
-  authorization: `Bearer ${token}`,
-});
+const health = await load('Mixdesk GET /api/health', `${first.url}/api/health`, {}, { pid: first.child.pid });
+const me = await load(
+  'Mixdesk GET /api/auth/me (bearer)',
+  `${first.url}/api/auth/me`,
+  { authorization: `Bearer ${token}` },
+  { pid: first.child.pid },
+);
 await first.stop();
 
 const starts: number[] = [];

@@ -1,6 +1,7 @@
 // Shared pieces for benchmarks: start a server process, wait for it, drive it with autocannon, print figures.
 // Benchmarks print numbers; they never assert wall-clock times.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -68,14 +69,24 @@ export interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Server CPU time (user + system) per request, when the server's pid was given. */
+  cpuUsPerReq?: number;
+}
+
+/** CPU time a process has used so far, in microseconds (Linux /proc). */
+export function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / 100;
 }
 
 export async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
-  opts: { seconds?: number; connections?: number } = {},
+  opts: { seconds?: number; connections?: number; pid?: number } = {},
 ): Promise<Figures> {
+  const cpuBefore = opts.pid ? cpuMicros(opts.pid) : 0;
   const result = await autocannon({
     url,
     headers,
@@ -89,6 +100,7 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuUsPerReq: opts.pid ? (cpuMicros(opts.pid) - cpuBefore) / result.requests.total : undefined,
   };
 }
 
@@ -99,7 +111,7 @@ export function printTable(
 ): boolean {
   let ok = true;
   console.log(
-    `\n${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)}  errors/non-2xx`,
+    `\n${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'CPU µs/req'.padStart(10)}  errors/non-2xx`,
   );
   for (const r of rows) {
     const ratio = r.rps / baseline.rps;
@@ -109,7 +121,7 @@ export function printTable(
         (bars?.p99Ms === undefined || r.p99 < bars.p99Ms));
     if (!pass) ok = false;
     console.log(
-      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)}  ${r.errors}/${r.non2xx}${r === baseline ? '  (baseline)' : pass ? '  ok' : '  BELOW BAR'}`,
+      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${(r.cpuUsPerReq?.toFixed(1) ?? '-').padStart(10)}  ${r.errors}/${r.non2xx}${r === baseline ? '  (baseline)' : pass ? '  ok' : '  BELOW BAR'}`,
     );
   }
   return ok;
