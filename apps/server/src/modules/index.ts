@@ -1,6 +1,7 @@
 // Every area's HTTP routes and where they mount. An area adds one line here.
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.ts';
+import { clientsRoutes } from './clients/routes.ts';
 
 export interface AreaRoutes {
   prefix: string;
@@ -8,4 +9,7 @@ export interface AreaRoutes {
   plugin: FastifyPluginAsync<any>;
 }
 
-export const areaRoutes: AreaRoutes[] = [{ prefix: '/api/auth', plugin: authRoutes }];
+export const areaRoutes: AreaRoutes[] = [
+  { prefix: '/api/auth', plugin: authRoutes },
+  { prefix: '/api/clients', plugin: clientsRoutes },
+];

@@ -1,6 +1,7 @@
 // Each area's part of "everything a user owns": for the account export and for account deletion.
 // An area adds one handler here; the profile area's export and delete-account walk this list.
 import type { AppContext } from '../platform/context.ts';
+import { clientsUserData } from './clients/user-data.ts';
 
 export interface ExportedFile {
   /** Path inside the export ZIP, e.g. `projects/<projectId>/tracks/<file name>`. */
@@ -17,4 +18,4 @@ export interface UserDataHandler {
   deleteData(ctx: AppContext, userId: string): Promise<void>;
 }
 
-export const userDataHandlers: UserDataHandler[] = [];
+export const userDataHandlers: UserDataHandler[] = [clientsUserData];

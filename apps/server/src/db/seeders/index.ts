@@ -1,6 +1,7 @@
 // Sample records for the demo account, one seeder per area, run once when the account is created.
+import { seedClients } from '../../modules/clients/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;
 
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [seedClients];
