@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   LOG_PRETTY: bool.optional(),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
+  MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().positive().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -65,9 +66,14 @@ export interface Config {
   trustProxy: boolean;
   /** Built web app to serve; absent when it has not been built (API-only, e.g. in API tests). */
   webDist?: string;
+  /** Largest file one upload may carry, in bytes (MAX_UPLOAD_BYTES; DEFAULT_MAX_UPLOAD_BYTES when absent). */
+  maxUploadBytes?: number;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
+
+/** 2 GiB: a long multitrack session export or a 24-bit/96 kHz album master fits. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
 export class ConfigError extends Error {}
 
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPretty: e.LOG_PRETTY ?? Boolean(process.stdout.isTTY),
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
+import type { Storage } from './storage.ts';
 
 export interface AppContext {
   db: Kysely<DB>;
@@ -12,4 +13,5 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  storage: Storage;
 }

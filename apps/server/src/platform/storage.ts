@@ -1,8 +1,8 @@
 // Where uploaded bytes live, behind one small interface: a local-disk implementation today (DATA_DIR/files),
 // an S3-compatible one later. Keys are built from ids only (never from a user's file name), so a key can
 // never leave the storage root; writes stream with constant memory and never leave a partial object behind.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -67,7 +67,11 @@ export class ByteLimit extends Transform {
 }
 
 export class LocalDiskStorage implements Storage {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    /** fsync each object before it is reported stored (off only where a benchmark says so). */
+    private readonly durable = true,
+  ) {}
 
   localPath(key: string): string {
     assertValidKey(key);
@@ -77,15 +81,19 @@ export class LocalDiskStorage implements Storage {
   async put(key: string, source: Readable, opts: { maxBytes: number }): Promise<{ size: number }> {
     const final = this.localPath(key);
     await mkdir(path.dirname(final), { recursive: true });
-    // Written beside the final name, then renamed: readers never see half an object.
+    // Written beside the final name, then renamed: readers never see half an object. The file exists
+    // before any byte flows, so a failure at any point can remove it.
     const partial = `${final}.${randomToken(6)}.part`;
+    const handle = await open(partial, 'wx');
     const limit = new ByteLimit(opts.maxBytes);
     try {
-      await pipeline(source, limit, createWriteStream(partial, { flags: 'wx' }));
+      // flush: on disk before the caller records it, so a committed row never names bytes a crash can lose.
+      await pipeline(source, limit, handle.createWriteStream({ flush: this.durable }));
       await rename(partial, final);
       return { size: limit.bytes };
     } catch (err) {
       source.destroy();
+      await handle.close().catch(() => undefined);
       await rm(partial, { force: true });
       throw err;
     }

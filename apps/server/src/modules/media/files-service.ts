@@ -1,0 +1,145 @@
+// A project's other files (stems, session files, artwork, lyrics, references): upload, list by category,
+// download, recategorise, delete; every stored byte counts in the project's totalFileSize.
+import {
+  FILE_CATEGORIES,
+  type FileCategory,
+  FileUploadFieldsSchema,
+  type MediaTotals,
+  type ProjectFile,
+} from '@mixdesk/contract/media';
+import { pageWindow } from '../../db/sql-helpers.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId, nowIso } from '../../platform/ids.ts';
+import { requireProjectAccess } from '../projects/access.ts';
+import { presentFile } from './present.ts';
+import * as repo from './repo.ts';
+import { peekStream, sniffFileType } from './sniff.ts';
+import { inProjectTransaction, removeObjects } from './tracks-service.ts';
+import { asUploadError, type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
+
+export const FILES_LIMIT_MAX = 500;
+
+async function requireFile(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  fileId: string,
+  need: 'view' | 'edit',
+) {
+  const { project } = await requireProjectAccess(ctx, userId, projectId, need);
+  const file = await repo.findFileRow(ctx.db, project.id, fileId);
+  if (!file) throw notFound('File');
+  return { project, file };
+}
+
+export async function listFiles(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  query: { page: number; limit: number; category?: FileCategory },
+) {
+  const { project } = await requireProjectAccess(ctx, userId, projectId, 'view');
+  const { limit, offset, page } = pageWindow(query.page, query.limit, FILES_LIMIT_MAX);
+  const [rows, stats] = await Promise.all([
+    repo.listFileRows(ctx.db, project.id, query.category, limit, offset),
+    repo.fileStatsByCategory(ctx.db, project.id),
+  ]);
+  const categories = Object.fromEntries(FILE_CATEGORIES.map((c) => [c, { count: 0, size: 0 }])) as Record<
+    FileCategory,
+    { count: number; size: number }
+  >;
+  for (const s of stats) {
+    if (s.category in categories)
+      categories[s.category as FileCategory] = { count: Number(s.n), size: Number(s.bytes ?? 0) };
+  }
+  const total = query.category
+    ? categories[query.category].count
+    : Object.values(categories).reduce((sum, c) => sum + c.count, 0);
+  return {
+    files: rows.map(presentFile),
+    pagination: { currentPage: page, totalPages: Math.ceil(total / limit), limit, totalFiles: total },
+    categories,
+  };
+}
+
+export async function getFile(ctx: AppContext, userId: string, projectId: string, fileId: string) {
+  const { file } = await requireFile(ctx, userId, projectId, fileId, 'view');
+  return file;
+}
+
+export async function uploadFile(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  openUpload: OpenUpload,
+): Promise<{ file: ProjectFile; totals: MediaTotals }> {
+  const { project } = await requireProjectAccess(ctx, userId, projectId, 'edit');
+  const upload = await openUpload();
+  const { category } = parseFields(FileUploadFieldsSchema, upload);
+  const { head, stream } = await peekStream(upload.stream).catch((err) => {
+    throw asUploadError(err);
+  });
+  if (head.length === 0) {
+    stream.destroy();
+    upload.discard();
+    throw badRequest('The file is empty.');
+  }
+  const id = newId();
+  const key = `projects/${project.id}/files/${id}`;
+  let stored = false;
+  try {
+    const { size } = await storeUpload(ctx, key, upload, stream, uploadLimit(ctx));
+    stored = true;
+    const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
+      await repo.insertFile(trx, {
+        id,
+        project_id: project.id,
+        category,
+        storage_key: key,
+        original_name: upload.fileName,
+        mime: sniffFileType(head, upload.fileName),
+        size,
+        uploaded_by: userId,
+        created_at: nowIso(),
+      });
+    });
+    const row = await repo.findFileRow(ctx.db, project.id, id);
+    if (!row) throw notFound('File');
+    return { file: presentFile(row), totals };
+  } catch (err) {
+    stream.destroy();
+    upload.discard();
+    if (stored) await removeObjects(ctx, [key]);
+    throw err;
+  }
+}
+
+export async function recategorizeFile(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  fileId: string,
+  category: FileCategory,
+): Promise<{ file: ProjectFile; totals: MediaTotals }> {
+  const { project, file } = await requireFile(ctx, userId, projectId, fileId, 'edit');
+  const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
+    await repo.updateFileCategory(trx, file.id, category);
+  });
+  return { file: presentFile({ ...file, category }), totals };
+}
+
+export async function deleteFile(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  fileId: string,
+): Promise<MediaTotals> {
+  const { project, file } = await requireFile(ctx, userId, projectId, fileId, 'edit');
+  const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
+    if (!(await repo.findFileRow(trx, project.id, file.id))) throw notFound('File');
+    await repo.deleteFileRow(trx, file.id);
+  });
+  await removeObjects(ctx, [file.storage_key]);
+  return totals;
+}

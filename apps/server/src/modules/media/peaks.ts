@@ -1,0 +1,162 @@
+// Waveform peaks, computed once per upload by decoding the whole file with the ffmpeg binary that
+// `npm install` brings (@ffmpeg-installer), for every accepted format. ffmpeg mixes down to mono 16-bit
+// PCM; PeakReducer keeps the loudest sample per slice with constant memory, however long the file.
+import { spawn } from 'node:child_process';
+import { Transform, type TransformCallback, type Writable } from 'node:stream';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+
+/** How many peaks a version keeps: one per pixel of a wide waveform. */
+export const PEAK_COUNT = 1000;
+/** Bins held while decoding; when full, neighbours merge and each bin covers twice as many samples. */
+const MAX_BINS = 8192;
+
+export class PeakReducer {
+  private bins: number[] = [];
+  private binSize = 32;
+  private current = 0;
+  private inBin = 0;
+  samples = 0;
+
+  push(pcm: Int16Array): void {
+    let current = this.current;
+    let inBin = this.inBin;
+    let size = this.binSize;
+    for (let i = 0; i < pcm.length; i++) {
+      let v = pcm[i]!;
+      if (v < 0) v = -v;
+      if (v > current) current = v;
+      if (++inBin >= size) {
+        this.bins.push(current);
+        current = 0;
+        inBin = 0;
+        if (this.bins.length >= MAX_BINS) size = this.halve();
+      }
+    }
+    this.current = current;
+    this.inBin = inBin;
+    this.samples += pcm.length;
+  }
+
+  private halve(): number {
+    const merged: number[] = [];
+    for (let i = 0; i < this.bins.length; i += 2) merged.push(Math.max(this.bins[i]!, this.bins[i + 1] ?? 0));
+    this.bins = merged;
+    this.binSize *= 2;
+    return this.binSize;
+  }
+
+  /** Up to `count` peaks from 0 to 1, evenly spread over the whole file. */
+  finish(count = PEAK_COUNT): number[] {
+    const bins = this.inBin > 0 ? [...this.bins, this.current] : this.bins;
+    const n = Math.min(count, bins.length);
+    const peaks: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const from = Math.floor((i * bins.length) / n);
+      const to = Math.max(from + 1, Math.floor(((i + 1) * bins.length) / n));
+      let max = 0;
+      for (let j = from; j < to; j++) if (bins[j]! > max) max = bins[j]!;
+      peaks.push(Math.round(Math.min(1, max / 32767) * 10_000) / 10_000);
+    }
+    return peaks;
+  }
+}
+
+export interface DecodedAudio {
+  peaks: number[];
+  /** Sample frames decoded: with the sample rate, the exact duration. */
+  samples: number;
+}
+
+export interface PeakDecoder {
+  /** Where the file's bytes go when decoding while it uploads; null when decoding a stored file. */
+  stdin: Writable | null;
+  result: Promise<DecodedAudio>;
+  kill(): void;
+}
+
+const STDERR_KEEP = 2000;
+
+/**
+ * Starts ffmpeg on a stored file, or on bytes written to `stdin` while an upload streams in.
+ * `demuxer` forces the container the sniffed first bytes promised.
+ */
+export function startPeakDecoder(input: { file: string } | 'stdin', demuxer?: string): PeakDecoder {
+  const forced = demuxer ? ['-f', demuxer] : [];
+  const inputArgs =
+    input === 'stdin'
+      ? ['-protocol_whitelist', 'pipe', ...forced, '-i', 'pipe:0']
+      : ['-nostdin', '-protocol_whitelist', 'file', ...forced, '-i', `file:${input.file}`];
+  const args = ['-hide_banner', '-loglevel', 'error', ...inputArgs];
+  args.push('-vn', '-map', '0:a:0', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1');
+  const child = spawn(ffmpeg.path, args, { stdio: [input === 'stdin' ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  const stdout = child.stdout!;
+  const stderrStream = child.stderr!;
+  const reducer = new PeakReducer();
+  let carry: Buffer | null = null;
+  let stderr = '';
+  stdout.on('data', (chunk: Buffer) => {
+    let data = carry ? Buffer.concat([carry, chunk]) : chunk;
+    carry = null;
+    if (data.length % 2 === 1) {
+      carry = data.subarray(data.length - 1);
+      data = data.subarray(0, data.length - 1);
+    }
+    if (data.byteOffset % 2 === 1) data = Buffer.from(data);
+    reducer.push(new Int16Array(data.buffer, data.byteOffset, data.length / 2));
+  });
+  stderrStream.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP);
+  });
+  // ffmpeg may stop reading early (a file it cannot decode): the upload must not fail because of it.
+  child.stdin?.on('error', () => undefined);
+  const result = new Promise<DecodedAudio>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve({ peaks: reducer.finish(), samples: reducer.samples });
+      else reject(new Error(`ffmpeg exited with ${signal ?? code}: ${stderr.trim()}`));
+    });
+  });
+  result.catch(() => undefined);
+  return {
+    stdin: child.stdin,
+    result,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * Passes an upload through unchanged while also feeding it to a decoder. Waits for the decoder to keep up
+ * (backpressure), and stops feeding it, without failing the upload, once it has gone away.
+ */
+export class TeeToDecoder extends Transform {
+  private gone = false;
+  constructor(private readonly target: Writable) {
+    super();
+    const stop = () => {
+      this.gone = true;
+    };
+    target.once('error', stop);
+    target.once('close', stop);
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    if (this.gone || this.target.destroyed || this.target.write(chunk)) {
+      done(null, chunk);
+      return;
+    }
+    const resume = () => {
+      this.target.off('drain', resume);
+      this.target.off('close', resume);
+      done(null, chunk);
+    };
+    this.target.on('drain', resume);
+    this.target.on('close', resume);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (!this.gone && !this.target.destroyed) this.target.end();
+    done();
+  }
+}

@@ -1,0 +1,272 @@
+// Queries of the media area: tracks, versions, project files, and the project figures they move.
+import type { FileCategory, MediaTotals } from '@mixdesk/contract/media';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { ProjectFilesTable, TracksTable, TrackVersionsTable } from './tables.ts';
+
+export type TrackRow = Selectable<TracksTable>;
+export type VersionRow = Omit<Selectable<TrackVersionsTable>, 'peaks'> & { uploader_name: string | null };
+export type FileRow = Selectable<ProjectFilesTable> & { uploader_name: string | null };
+
+const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Ids are lower-case UUIDs; anything else is unknown without asking the database. */
+export const looksLikeId = (value: string) => ID_SHAPE.test(value);
+
+/**
+ * Serialises media changes per project: PostgreSQL locks the project row until commit; SQLite runs one
+ * write transaction at a time already. Throws NOT_FOUND when the project went away meanwhile.
+ */
+export async function lockProject(trx: Kysely<DB>, dialect: Dialect, projectId: string): Promise<void> {
+  const query = trx.selectFrom('projects').select('id').where('id', '=', projectId);
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw notFound('Project');
+}
+
+/** Sets trackCount, totalDuration (current versions) and totalFileSize (every stored byte) from the rows. */
+export async function recomputeTotals(trx: Kysely<DB>, projectId: string): Promise<MediaTotals> {
+  await sql`
+    update projects set
+      track_count = (select count(*) from tracks where project_id = ${projectId}),
+      total_duration = (
+        select coalesce(sum(v.duration), 0) from tracks t
+        inner join track_versions v on v.id = t.current_version_id
+        where t.project_id = ${projectId}),
+      total_file_size =
+        (select coalesce(sum(size), 0) from track_versions where project_id = ${projectId})
+        + (select coalesce(sum(size), 0) from project_files where project_id = ${projectId})
+    where id = ${projectId}`.execute(trx);
+  return readTotals(trx, projectId);
+}
+
+export async function readTotals(db: Kysely<DB>, projectId: string): Promise<MediaTotals> {
+  const row = await db
+    .selectFrom('projects')
+    .select(['track_count', 'total_duration', 'total_file_size'])
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return {
+    trackCount: Number(row.track_count),
+    totalDuration: Number(row.total_duration),
+    totalFileSize: Number(row.total_file_size),
+  };
+}
+
+// Tracks
+
+export function listTrackRows(db: Kysely<DB>, projectId: string, limit: number, offset: number) {
+  return db
+    .selectFrom('tracks')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countTracks(db: Kysely<DB>, projectId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tracks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findTrackRow(db: Kysely<DB>, projectId: string, trackId: string) {
+  if (!looksLikeId(trackId)) return Promise.resolve(undefined);
+  return db
+    .selectFrom('tracks')
+    .selectAll()
+    .where('id', '=', trackId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+}
+
+export async function nextPosition(db: Kysely<DB>, projectId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tracks')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
+
+export async function insertTrack(db: Kysely<DB>, row: Insertable<TracksTable>): Promise<void> {
+  await db.insertInto('tracks').values(row).execute();
+}
+
+export async function updateTrackRow(db: Kysely<DB>, trackId: string, patch: Updateable<TracksTable>) {
+  await db.updateTable('tracks').set(patch).where('id', '=', trackId).execute();
+}
+
+export async function deleteTrackRow(db: Kysely<DB>, trackId: string): Promise<void> {
+  await db.deleteFrom('tracks').where('id', '=', trackId).execute();
+}
+
+/** Gives the listed tracks positions 1..n in that order. */
+export async function setPositions(db: Kysely<DB>, orderedIds: string[], now: string): Promise<void> {
+  for (const [i, id] of orderedIds.entries()) {
+    await db
+      .updateTable('tracks')
+      .set({ position: i + 1, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export async function trackIdsInOrder(db: Kysely<DB>, projectId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tracks')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// Versions
+
+const VERSION_COLUMNS = [
+  'v.id',
+  'v.track_id',
+  'v.project_id',
+  'v.label',
+  'v.uploaded_by',
+  'v.storage_key',
+  'v.mime',
+  'v.format',
+  'v.original_name',
+  'v.size',
+  'v.duration',
+  'v.sample_rate',
+  'v.bit_depth',
+  'v.channels',
+  'v.created_at',
+] as const;
+
+function versions(db: Kysely<DB>) {
+  return db
+    .selectFrom('track_versions as v')
+    .leftJoin('users as u', 'u.id', 'v.uploaded_by')
+    .select([...VERSION_COLUMNS, 'u.name as uploader_name']);
+}
+
+export function versionRowsOfTrack(db: Kysely<DB>, trackId: string): Promise<VersionRow[]> {
+  return versions(db)
+    .where('v.track_id', '=', trackId)
+    .orderBy('v.created_at', 'desc')
+    .orderBy('v.id', 'desc')
+    .execute();
+}
+
+export function versionRowsByIds(db: Kysely<DB>, ids: string[]): Promise<VersionRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return versions(db).where('v.id', 'in', ids).execute();
+}
+
+export function findVersionRow(db: Kysely<DB>, trackId: string, versionId: string) {
+  if (!looksLikeId(versionId)) return Promise.resolve(undefined);
+  return versions(db).where('v.id', '=', versionId).where('v.track_id', '=', trackId).executeTakeFirst();
+}
+
+export async function versionCounts(db: Kysely<DB>, trackIds: string[]): Promise<Map<string, number>> {
+  if (trackIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('track_versions')
+    .select(['track_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('track_id', 'in', trackIds)
+    .groupBy('track_id')
+    .execute();
+  return new Map(rows.map((r) => [r.track_id, Number(r.n)]));
+}
+
+export async function insertVersion(db: Kysely<DB>, row: Insertable<TrackVersionsTable>): Promise<void> {
+  await db.insertInto('track_versions').values(row).execute();
+}
+
+export async function deleteVersionRow(db: Kysely<DB>, versionId: string): Promise<void> {
+  await db.deleteFrom('track_versions').where('id', '=', versionId).execute();
+}
+
+export function peaksOf(db: Kysely<DB>, versionId: string) {
+  return db
+    .selectFrom('track_versions')
+    .select(['peaks', 'duration'])
+    .where('id', '=', versionId)
+    .executeTakeFirst();
+}
+
+export async function storageKeysOfTrack(db: Kysely<DB>, trackId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('track_versions')
+    .select('storage_key')
+    .where('track_id', '=', trackId)
+    .execute();
+  return rows.map((r) => r.storage_key);
+}
+
+// Project files
+
+function files(db: Kysely<DB>) {
+  return db
+    .selectFrom('project_files as f')
+    .leftJoin('users as u', 'u.id', 'f.uploaded_by')
+    .selectAll('f')
+    .select('u.name as uploader_name');
+}
+
+export function listFileRows(
+  db: Kysely<DB>,
+  projectId: string,
+  category: FileCategory | undefined,
+  limit: number,
+  offset: number,
+): Promise<FileRow[]> {
+  let q = files(db).where('f.project_id', '=', projectId);
+  if (category) q = q.where('f.category', '=', category);
+  return q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export function fileStatsByCategory(db: Kysely<DB>, projectId: string) {
+  return db
+    .selectFrom('project_files')
+    .select([
+      'category',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>('size').as('bytes'),
+    ])
+    .where('project_id', '=', projectId)
+    .groupBy('category')
+    .execute();
+}
+
+export function findFileRow(db: Kysely<DB>, projectId: string, fileId: string): Promise<FileRow | undefined> {
+  if (!looksLikeId(fileId)) return Promise.resolve(undefined);
+  return files(db).where('f.id', '=', fileId).where('f.project_id', '=', projectId).executeTakeFirst();
+}
+
+export async function insertFile(db: Kysely<DB>, row: Insertable<ProjectFilesTable>): Promise<void> {
+  await db.insertInto('project_files').values(row).execute();
+}
+
+export async function updateFileCategory(db: Kysely<DB>, fileId: string, category: FileCategory) {
+  await db.updateTable('project_files').set({ category }).where('id', '=', fileId).execute();
+}
+
+export async function deleteFileRow(db: Kysely<DB>, fileId: string): Promise<void> {
+  await db.deleteFrom('project_files').where('id', '=', fileId).execute();
+}
+
+/** Every stored object of a project (versions and files). */
+export async function storageKeysOfProject(db: Kysely<DB>, projectId: string): Promise<string[]> {
+  const [v, f] = await Promise.all([
+    db.selectFrom('track_versions').select('storage_key').where('project_id', '=', projectId).execute(),
+    db.selectFrom('project_files').select('storage_key').where('project_id', '=', projectId).execute(),
+  ]);
+  return [...v, ...f].map((r) => r.storage_key);
+}

@@ -1,0 +1,21 @@
+// The media area's routes, mounted under /api/projects beside the projects area. Multipart parsing is
+// registered here only, so file uploads exist on these routes and nowhere else.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { filesRoutes } from './files-routes.ts';
+import { tracksRoutes } from './tracks-routes.ts';
+import { FIELD_MAX_BYTES, uploadLimit } from './upload.ts';
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: uploadLimit(app.ctx) + 1,
+      files: 1,
+      fields: 10,
+      fieldSize: FIELD_MAX_BYTES,
+      parts: 12,
+    },
+  });
+  await app.register(tracksRoutes);
+  await app.register(filesRoutes);
+};

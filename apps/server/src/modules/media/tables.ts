@@ -1,0 +1,61 @@
+// The media area's tables (see db/schema.ts for how areas declare tables).
+import type { ColumnType } from 'kysely';
+import type { Json, Timestamp } from '../../db/schema.ts';
+
+export interface TracksTable {
+  id: string;
+  project_id: string;
+  /** 1-based running order within the project. */
+  position: number;
+  title: string;
+  status: string;
+  bpm: number | null;
+  musical_key: string | null;
+  /** Canonical form CC-XXX-YY-NNNNN. */
+  isrc: string | null;
+  notes: string;
+  current_version_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TrackVersionsTable {
+  id: string;
+  track_id: string;
+  project_id: string;
+  label: string;
+  uploaded_by: string | null;
+  storage_key: string;
+  mime: string;
+  format: string;
+  original_name: string;
+  size: ColumnType<number, number, number>;
+  /** Seconds. */
+  duration: number;
+  sample_rate: number;
+  bit_depth: number | null;
+  channels: number;
+  peaks: Json<number[]>;
+  created_at: Timestamp;
+}
+
+export interface ProjectFilesTable {
+  id: string;
+  project_id: string;
+  category: string;
+  storage_key: string;
+  original_name: string;
+  mime: string;
+  size: ColumnType<number, number, number>;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+declare module '../../db/schema.ts' {
+  interface DB {
+    tracks: TracksTable;
+    track_versions: TrackVersionsTable;
+    project_files: ProjectFilesTable;
+  }
+}

@@ -1,0 +1,152 @@
+// Receiving one uploaded file: multipart parsing with limits, the text fields sent before the file,
+// a safe display name, and streaming into storage so that every failure (too large, cut off, refused)
+// leaves neither a row nor a byte behind.
+
+import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../config.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { tooLarge } from '../../platform/storage.ts';
+
+/** Multipart framing and text fields on top of the file itself. */
+const ENVELOPE_ALLOWANCE = 1024 * 1024;
+export const FIELD_MAX_BYTES = 2000;
+
+export interface IncomingUpload {
+  /** Text fields that came before the file part. */
+  fields: Record<string, string>;
+  /** The client's name for the file, made safe to store and show. */
+  fileName: string;
+  stream: Readable;
+  /** True when the multipart parser cut the file at the size limit. */
+  truncated(): boolean;
+  /** Reads and drops the rest of the file, so the client can finish sending and read our answer. */
+  discard(): void;
+}
+
+/** Opens the request's file part; services call it only after they have checked who may upload. */
+export type OpenUpload = () => Promise<IncomingUpload>;
+
+/** A display name: no directories, no control characters (NUL included), at most 255 characters. */
+export function safeFileName(name: string | undefined, fallback = 'untitled'): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim()
+    .replace(/^\.+$/, '');
+  return Array.from(cleaned).slice(0, 255).join('') || fallback;
+}
+
+export function multipartUpload(request: FastifyRequest, maxBytes: number): OpenUpload {
+  return async () => {
+    if (!request.isMultipart())
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the file as multipart/form-data, in a part named "file".',
+      );
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxBytes + ENVELOPE_ALLOWANCE) throw tooLarge(maxBytes);
+    let part: MultipartFile | undefined;
+    try {
+      part = await request.file({
+        // One byte over the limit reaches storage, which then refuses the file (and removes what it wrote).
+        limits: {
+          fileSize: maxBytes + 1,
+          files: 1,
+          fields: 10,
+          fieldSize: FIELD_MAX_BYTES,
+          parts: 12,
+          headerPairs: 50,
+        },
+      });
+    } catch (err) {
+      throw asUploadError(err);
+    }
+    if (!part) throw badRequest('Choose a file to upload (a multipart part named "file").');
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw badRequest('The file must be sent in a multipart part named "file".');
+    }
+    const file = part;
+    return {
+      fields: textFields(file),
+      fileName: safeFileName(file.filename),
+      stream: file.file,
+      truncated: () => file.file.truncated,
+      discard: () => {
+        file.file.resume();
+        // Once the parser has let go of the request (the file stream was destroyed), drain it directly.
+        request.raw.resume();
+      },
+    };
+  };
+}
+
+function textFields(part: MultipartFile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first && first.type === 'field' && name !== 'file') {
+      if (first.valueTruncated) throw badRequest(`The field "${name}" is too long.`);
+      out[name] = String(first.value);
+    }
+  }
+  return out;
+}
+
+/** The fields, validated; a bad field refuses the upload before any byte is stored. */
+export function parseFields<T extends z.ZodType>(schema: T, upload: IncomingUpload): z.infer<T> {
+  const parsed = schema.safeParse(upload.fields);
+  if (parsed.success) return parsed.data;
+  upload.discard();
+  const details = parsed.error.issues.map((i) => ({
+    path: i.path.join('.'),
+    message:
+      i.code === 'unrecognized_keys' ? i.message.replace('Unrecognized key', 'Unknown field') : i.message,
+  }));
+  throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Invalid upload fields', details);
+}
+
+/** Errors while receiving bytes, as the client should read them. */
+export function asUploadError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The upload has too many or too large parts.');
+  if (status && status >= 400 && status < 500) return badRequest((err as Error).message || 'Bad upload');
+  const message = (err as Error)?.message ?? '';
+  if (/unexpected end|terminated early|premature close|aborted|malformed/i.test(message))
+    return badRequest('The upload was cut off before the whole file arrived. Nothing was saved.');
+  return err;
+}
+
+/**
+ * Streams an upload into storage under `key`. Too large: PAYLOAD_TOO_LARGE; cut off: BAD_REQUEST; in
+ * both cases storage has already removed what it wrote.
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  key: string,
+  upload: IncomingUpload,
+  source: Readable,
+  maxBytes: number,
+): Promise<{ size: number }> {
+  let stored: { size: number };
+  try {
+    stored = await ctx.storage.put(key, source, { maxBytes });
+  } catch (err) {
+    upload.discard();
+    throw asUploadError(err);
+  }
+  if (upload.truncated()) {
+    await ctx.storage.remove(key);
+    throw tooLarge(maxBytes);
+  }
+  return stored;
+}
+
+export const uploadLimit = (ctx: AppContext) => ctx.config.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;

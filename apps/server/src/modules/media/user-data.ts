@@ -1,0 +1,48 @@
+// The media area's part of a user's data: the export lists the tracks, versions and files of the user's own
+// projects, with their stored objects added to the ZIP; deleting the account removes those stored bytes
+// (the rows go with the projects).
+import type { AppContext } from '../../platform/context.ts';
+import type { ExportedFile, UserDataHandler } from '../user-data.ts';
+import { removeProjectMedia } from './cleanup.ts';
+import { presentFile, presentVersion } from './present.ts';
+import * as repo from './repo.ts';
+import { loadTracks } from './tracks-service.ts';
+import { safeFileName } from './upload.ts';
+
+async function ownedProjectIds(ctx: AppContext, userId: string): Promise<string[]> {
+  const rows = await ctx.db.selectFrom('projects').select('id').where('owner_id', '=', userId).execute();
+  return rows.map((r) => r.id);
+}
+
+export const mediaUserData: UserDataHandler = {
+  area: 'media',
+  async exportData(ctx, userId) {
+    const projects = [];
+    const files: ExportedFile[] = [];
+    for (const projectId of await ownedProjectIds(ctx, userId)) {
+      const trackRows = await repo.listTrackRows(ctx.db, projectId, 10_000, 0);
+      const tracks = [];
+      for (const track of await loadTracks(ctx.db, trackRows)) {
+        const versionRows = await repo.versionRowsOfTrack(ctx.db, track._id);
+        const current = track.currentVersion?._id ?? null;
+        tracks.push({ ...track, versions: versionRows.map((v) => presentVersion(v, current)) });
+        for (const v of versionRows)
+          files.push({
+            path: `projects/${projectId}/tracks/${track._id}/${v.id}-${safeFileName(v.original_name)}`,
+            storageKey: v.storage_key,
+          });
+      }
+      const fileRows = await repo.listFileRows(ctx.db, projectId, undefined, 100_000, 0);
+      for (const f of fileRows)
+        files.push({
+          path: `projects/${projectId}/files/${f.category}/${f.id}-${safeFileName(f.original_name)}`,
+          storageKey: f.storage_key,
+        });
+      projects.push({ projectId, tracks, files: fileRows.map(presentFile) });
+    }
+    return { data: { projects }, files };
+  },
+  async deleteData(ctx, userId) {
+    for (const projectId of await ownedProjectIds(ctx, userId)) await removeProjectMedia(ctx, projectId);
+  },
+};

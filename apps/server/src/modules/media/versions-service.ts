@@ -1,0 +1,229 @@
+// A track's versions: real audio files, checked by content, measured by ffprobe, with peaks from one full
+// decode (done while the file streams in where the format allows), and one version marked current.
+
+import type { Readable } from 'node:stream';
+import {
+  type MediaTotals,
+  type Peaks,
+  type Track,
+  type TrackVersion,
+  VersionUploadFieldsSchema,
+} from '@mixdesk/contract/media';
+import { fromJson } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { newId, nowIso } from '../../platform/ids.ts';
+import { type DecodedAudio, startPeakDecoder, TeeToDecoder } from './peaks.ts';
+import { presentVersion } from './present.ts';
+import { DEMUXER_BY_FAMILY, probeAudio, withLocalFile } from './probe.ts';
+import * as repo from './repo.ts';
+import { type AudioFamily, peekStream, sniffAudio } from './sniff.ts';
+import { inProjectTransaction, loadTrack, removeObjects, requireTrack } from './tracks-service.ts';
+import { asUploadError, type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
+
+export const NOT_AUDIO =
+  'This is not an audio file Mixdesk can play. Upload WAV, AIFF, FLAC, MP3, M4A/AAC or OGG (the content counts, not the name).';
+
+interface Ids {
+  projectId: string;
+  trackId: string;
+}
+
+async function requireVersion(
+  ctx: AppContext,
+  userId: string,
+  ids: Ids & { versionId: string },
+  need: 'view' | 'edit',
+) {
+  const { project, track } = await requireTrack(ctx, userId, ids.projectId, ids.trackId, need);
+  const version = await repo.findVersionRow(ctx.db, track.id, ids.versionId);
+  if (!version) throw notFound('Version');
+  return { project, track, version };
+}
+
+export async function listVersions(ctx: AppContext, userId: string, ids: Ids): Promise<TrackVersion[]> {
+  const { track } = await requireTrack(ctx, userId, ids.projectId, ids.trackId, 'view');
+  const rows = await repo.versionRowsOfTrack(ctx.db, track.id);
+  return rows.map((r) => presentVersion(r, track.current_version_id));
+}
+
+export async function getVersion(ctx: AppContext, userId: string, ids: Ids & { versionId: string }) {
+  const { track, version } = await requireVersion(ctx, userId, ids, 'view');
+  return presentVersion(version, track.current_version_id);
+}
+
+export async function getPeaks(
+  ctx: AppContext,
+  userId: string,
+  ids: Ids & { versionId: string },
+): Promise<Peaks> {
+  const { version } = await requireVersion(ctx, userId, ids, 'view');
+  const row = await repo.peaksOf(ctx.db, version.id);
+  if (!row) throw notFound('Version');
+  return { peaks: fromJson<number[]>(row.peaks, []), duration: Number(row.duration) };
+}
+
+/** Where a version's audio is, for the streaming endpoint. */
+export async function versionAudio(ctx: AppContext, userId: string, ids: Ids & { versionId: string }) {
+  const { version } = await requireVersion(ctx, userId, ids, 'view');
+  return version;
+}
+
+type VersionResult = { version: TrackVersion; track: Track; totals: MediaTotals };
+
+async function result(
+  ctx: AppContext,
+  projectId: string,
+  trackId: string,
+  versionId: string,
+  totals: MediaTotals,
+) {
+  const track = await loadTrack(ctx.db, projectId, trackId);
+  const row = await repo.findVersionRow(ctx.db, trackId, versionId);
+  if (!row) throw notFound('Version');
+  return { version: presentVersion(row, track.currentVersion?._id ?? null), track, totals };
+}
+
+/** Decodes the stored file when decoding during the upload was not possible or came out short. */
+async function decodeStored(ctx: AppContext, key: string, family: AudioFamily): Promise<DecodedAudio> {
+  return withLocalFile(
+    ctx.storage,
+    key,
+    (file) => startPeakDecoder({ file }, DEMUXER_BY_FAMILY[family]).result,
+  );
+}
+
+export async function uploadVersion(
+  ctx: AppContext,
+  userId: string,
+  ids: Ids,
+  openUpload: OpenUpload,
+): Promise<VersionResult> {
+  const { project, track } = await requireTrack(ctx, userId, ids.projectId, ids.trackId, 'edit');
+  const upload = await openUpload();
+  const fields = parseFields(VersionUploadFieldsSchema, upload);
+  const { head, stream } = await peekStream(upload.stream).catch((err) => {
+    throw asUploadError(err);
+  });
+  const family = sniffAudio(head);
+  if (!family) {
+    stream.destroy();
+    upload.discard();
+    if (head.length === 0) throw badRequest('The file is empty.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
+  }
+
+  const versionId = newId();
+  const key = `projects/${project.id}/tracks/${versionId}`;
+  // MP4 keeps its index wherever it likes (often at the end): decode those once stored, the rest as they stream.
+  const live = family === 'mp4' ? null : startPeakDecoder('stdin', DEMUXER_BY_FAMILY[family]);
+  let source: Readable = stream;
+  if (live?.stdin) {
+    const tee = new TeeToDecoder(live.stdin);
+    stream.on('error', (err) => tee.destroy(err));
+    source = stream.pipe(tee);
+  }
+  let stored = false;
+  try {
+    const { size } = await storeUpload(ctx, key, upload, source, uploadLimit(ctx));
+    stored = true;
+    const info = await withLocalFile(ctx.storage, key, (file) => probeAudio(file, family));
+    if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
+    let decoded = live ? await live.result.catch(() => null) : null;
+    const expected = info.duration * info.sampleRate;
+    if (!decoded || (expected > 0 && decoded.samples < expected * 0.98 - info.sampleRate)) {
+      decoded = await decodeStored(ctx, key, family).catch((err) => {
+        ctx.log.warn({ err, key }, 'Audio could not be decoded');
+        throw new AppError(
+          'UNPROCESSABLE',
+          'This audio file is damaged: it could not be decoded to the end.',
+        );
+      });
+    }
+    if (decoded.samples === 0) throw new AppError('UNPROCESSABLE', 'This audio file holds no sound to play.');
+    const duration = Math.round((decoded.samples / info.sampleRate) * 1000) / 1000;
+    const peaks = decoded.peaks;
+
+    const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
+      const now = await repo.findTrackRow(trx, project.id, track.id);
+      if (!now) throw notFound('Track');
+      const count = (await repo.versionCounts(trx, [track.id])).get(track.id) ?? 0;
+      await repo.insertVersion(trx, {
+        id: versionId,
+        track_id: track.id,
+        project_id: project.id,
+        label: fields.label || `Version ${count + 1}`,
+        uploaded_by: userId,
+        storage_key: key,
+        mime: info.mime,
+        format: info.format,
+        original_name: upload.fileName,
+        size,
+        duration,
+        sample_rate: info.sampleRate,
+        bit_depth: info.bitDepth,
+        channels: info.channels,
+        peaks: JSON.stringify(peaks),
+        created_at: nowIso(),
+      });
+      if (!now.current_version_id || fields.makeCurrent === 'true')
+        await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
+    });
+    return await result(ctx, project.id, track.id, versionId, totals);
+  } catch (err) {
+    live?.kill();
+    stream.destroy();
+    upload.discard();
+    if (stored) await removeObjects(ctx, [key]);
+    throw err;
+  }
+}
+
+export async function renameVersion(
+  ctx: AppContext,
+  userId: string,
+  ids: Ids & { versionId: string },
+  label: string,
+): Promise<VersionResult> {
+  const { project, track, version } = await requireVersion(ctx, userId, ids, 'edit');
+  const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
+    await trx.updateTable('track_versions').set({ label }).where('id', '=', version.id).execute();
+  });
+  return result(ctx, project.id, track.id, version.id, totals);
+}
+
+export async function makeCurrent(
+  ctx: AppContext,
+  userId: string,
+  ids: Ids & { versionId: string },
+): Promise<VersionResult> {
+  const { project, track, version } = await requireVersion(ctx, userId, ids, 'edit');
+  const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
+    if (!(await repo.findVersionRow(trx, track.id, version.id))) throw notFound('Version');
+    await repo.updateTrackRow(trx, track.id, { current_version_id: version.id, updated_at: nowIso() });
+  });
+  return result(ctx, project.id, track.id, version.id, totals);
+}
+
+/** Deletes a version; when it was current, the newest remaining version becomes current. */
+export async function deleteVersion(
+  ctx: AppContext,
+  userId: string,
+  ids: Ids & { versionId: string },
+): Promise<{ track: Track; totals: MediaTotals }> {
+  const { project, track, version } = await requireVersion(ctx, userId, ids, 'edit');
+  const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
+    const row = await repo.findTrackRow(trx, project.id, track.id);
+    if (!row || !(await repo.findVersionRow(trx, track.id, version.id))) throw notFound('Version');
+    await repo.deleteVersionRow(trx, version.id);
+    if (row.current_version_id === version.id) {
+      const [newest] = await repo.versionRowsOfTrack(trx, track.id);
+      await repo.updateTrackRow(trx, track.id, {
+        current_version_id: newest?.id ?? null,
+        updated_at: nowIso(),
+      });
+    }
+  });
+  await removeObjects(ctx, [version.storage_key]);
+  return { track: await loadTrack(ctx.db, project.id, track.id), totals };
+}
