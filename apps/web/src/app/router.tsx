@@ -1,0 +1,62 @@
+// Every route of SPEC §2. /auth, /verify-email and /reset-password are public; the rest sit in the shell, behind
+// the protection wrapper, except the 404 page, which signed-out visitors see too (with Sign In / Get Started).
+import { createBrowserRouter } from 'react-router';
+import { AuthPage } from '../features/auth/auth-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { ClientsPage } from '../features/clients/clients-page';
+import { ConTestPage } from '../features/con-test/con-test-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DocumentsPage } from '../features/documents/documents-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { ProjectFilesPage } from '../features/projects/project-files-page';
+import { ProjectPage } from '../features/projects/project-page';
+import { ProjectTracksPage } from '../features/projects/project-tracks-page';
+import { ProjectsPage } from '../features/projects/projects-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { ErrorPage } from './error-page';
+import { NotFoundPage } from './not-found-page';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+import { AppShell } from './shell/app-shell';
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <ErrorPage />,
+      children: [
+        { path: 'auth', element: <AuthPage /> },
+        { path: 'verify-email', element: <VerifyEmailPage /> },
+        { path: 'reset-password', element: <ResetPasswordPage /> },
+        {
+          element: <AppShell />,
+          children: [
+            {
+              // Errors inside a screen keep the shell around them.
+              errorElement: <ErrorPage />,
+              children: [
+                {
+                  element: <RequireAuth />,
+                  children: [
+                    { index: true, element: <DashboardPage /> },
+                    { path: 'projects', element: <ProjectsPage /> },
+                    { path: 'projects/:id', element: <ProjectPage /> },
+                    { path: 'projects/:id/tracks', element: <ProjectTracksPage /> },
+                    { path: 'projects/:id/files', element: <ProjectFilesPage /> },
+                    { path: 'clients', element: <ClientsPage /> },
+                    { path: 'documents', element: <DocumentsPage /> },
+                    { path: 'profile', element: <ProfilePage /> },
+                    { path: 'settings', element: <SettingsPage /> },
+                    { path: 'con-test', element: <ConTestPage /> },
+                  ],
+                },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,248 @@
+// The one HTTP client for the Mixdesk API (SPEC §7 General, §8 API client). Every screen calls the server through
+// it: JSON in and out, cookies included, a CSRF token on every non-GET call, the stored bearer token, a timeout,
+// and one shared token refresh plus one retry when an authenticated call gets a 401.
+import type { z } from 'zod';
+import { createEmitter } from './emitter';
+
+export const TOKEN_KEY = 'token';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const CSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Every failed call throws this: the HTTP status (0 for no response), a readable message and the parsed body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown = null) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface ApiClientOptions {
+  /** Origin (and optional path prefix) of the API; '' means the origin that served the app. */
+  baseUrl?: string;
+  /** Where the bearer token lives; defaults to the browser's localStorage. */
+  storage?: TokenStorage;
+  timeoutMs?: number;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T = unknown> {
+  method?: Method;
+  /** Sent as JSON, unless it is FormData, a Blob or a string, which are sent as they are. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** false for calls whose 401 means "wrong credentials", not "token expired": no refresh, no retry. */
+  auth?: boolean;
+  /** Parses the success body; a mismatch is an error, never silently wrong data. */
+  schema?: z.ZodType<T>;
+}
+
+export type ApiEvents = {
+  /** A signed-in user's token could not be refreshed: the session is over. */
+  'session-expired': undefined;
+  /** A refresh succeeded; `body` is the refresh response (its data carries the user). */
+  'token-refreshed': { token: string; body: unknown };
+};
+
+interface Exchange {
+  response: Response;
+  body: unknown;
+}
+
+const messageOf = (body: unknown): string | undefined => {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+};
+
+const isRawBody = (body: unknown) =>
+  typeof body === 'string' ||
+  body instanceof FormData ||
+  body instanceof Blob ||
+  body instanceof URLSearchParams;
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const events = createEmitter<ApiEvents>();
+  let refreshing: Promise<boolean> | null = null;
+
+  const storage = (): TokenStorage | undefined => {
+    if (options.storage) return options.storage;
+    try {
+      return globalThis.localStorage;
+    } catch {
+      return undefined; // storage blocked (sandboxed frame, strict privacy mode): behave as signed out
+    }
+  };
+  const tokens = {
+    get: (): string | null => storage()?.getItem(TOKEN_KEY) || null,
+    set: (token: string) => storage()?.setItem(TOKEN_KEY, token),
+    clear: () => storage()?.removeItem(TOKEN_KEY),
+  };
+
+  function url(path: string, query?: Record<string, QueryValue>): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${baseUrl}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+  }
+
+  /** One fetch, body included, under a timeout; failures become ApiError (408 timeout, 0 network). */
+  async function exchange(target: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal) {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forward = () => controller.abort(outer?.reason);
+    outer?.addEventListener('abort', forward, { once: true });
+    if (outer?.aborted) forward();
+    try {
+      const response = await fetch(target, { ...init, credentials: 'include', signal: controller.signal });
+      return { response, body: await readBody(response) } satisfies Exchange;
+    } catch (error) {
+      if (timedOut) throw new ApiError(408, 'Request timeout');
+      if (outer?.aborted) throw outer.reason;
+      const message = error instanceof Error && error.message ? error.message : 'Network error occurred';
+      throw new ApiError(0, message);
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    }
+  }
+
+  /** GET /api/csrf-token; any failure leaves the token empty so the call still goes out. */
+  async function csrfToken(signal?: AbortSignal): Promise<string> {
+    try {
+      const { response, body } = await exchange(
+        url('/api/csrf-token'),
+        { method: 'GET', headers: { Accept: 'application/json' } },
+        defaultTimeout,
+        signal,
+      );
+      if (!response.ok) return '';
+      const found = body as { csrfToken?: unknown; data?: { csrfToken?: unknown } } | null;
+      const token = found?.csrfToken ?? found?.data?.csrfToken;
+      return typeof token === 'string' ? token : '';
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return '';
+    }
+  }
+
+  async function send(path: string, opts: RequestOptions<unknown>): Promise<Exchange> {
+    const method = opts.method ?? 'GET';
+    const headers = new Headers({ Accept: 'application/json', ...opts.headers });
+    let payload: BodyInit | undefined;
+    if (opts.body !== undefined) {
+      if (isRawBody(opts.body)) {
+        payload = opts.body as BodyInit;
+      } else {
+        headers.set('Content-Type', 'application/json');
+        payload = JSON.stringify(opts.body);
+      }
+    }
+    if (method !== 'GET') headers.set(CSRF_HEADER, await csrfToken(opts.signal));
+    // Read after the CSRF round trip so a retry picks up a token stored by a refresh in the meantime.
+    const token = tokens.get();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const init: RequestInit = { method, headers, body: payload };
+    return exchange(url(path, opts.query), init, opts.timeoutMs ?? defaultTimeout, opts.signal);
+  }
+
+  /**
+   * POST /api/auth/refresh, shared by every caller that hits a 401 while it runs. Resolves true when a new token
+   * is stored; false when the server refuses (the session is over); rejects on a network failure, which says
+   * nothing about the session.
+   */
+  function refresh(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const signedIn = tokens.get() !== null;
+      const { response, body } = await send('/api/auth/refresh', { method: 'POST' });
+      const token = (body as { data?: { token?: unknown } } | null)?.data?.token;
+      if (response.ok && typeof token === 'string' && token) {
+        tokens.set(token);
+        events.emit('token-refreshed', { token, body });
+        return true;
+      }
+      if (signedIn) {
+        tokens.clear();
+        events.emit('session-expired', undefined);
+      }
+      return false;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    let result = await send(path, opts);
+    if (result.response.status === 401 && opts.auth !== false) {
+      const refreshed = await refresh();
+      if (refreshed) result = await send(path, opts);
+      if (!refreshed || result.response.status === 401) {
+        throw new ApiError(401, 'Authentication required', result.body);
+      }
+    }
+    const { response, body } = result;
+    if (!response.ok) {
+      throw new ApiError(
+        response.status,
+        messageOf(body) ?? `HTTP ${response.status}: ${response.statusText}`,
+        body,
+      );
+    }
+    if (!opts.schema) return body as T;
+    const parsed = opts.schema.safeParse(body);
+    if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server', body);
+    return parsed.data;
+  }
+
+  type BodyOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+  return {
+    request,
+    refresh,
+    events,
+    tokens,
+    get: <T = unknown>(path: string, opts?: Omit<RequestOptions<T>, 'method'>) =>
+      request<T>(path, { ...opts, method: 'GET' }),
+    post: <T = unknown>(path: string, body?: unknown, opts?: BodyOptions<T>) =>
+      request<T>(path, { ...opts, method: 'POST', body }),
+    put: <T = unknown>(path: string, body?: unknown, opts?: BodyOptions<T>) =>
+      request<T>(path, { ...opts, method: 'PUT', body }),
+    patch: <T = unknown>(path: string, body?: unknown, opts?: BodyOptions<T>) =>
+      request<T>(path, { ...opts, method: 'PATCH', body }),
+    delete: <T = unknown>(path: string, opts?: BodyOptions<T>) =>
+      request<T>(path, { ...opts, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client: same origin unless VITE_API_URL points elsewhere. */
+export const api = createApiClient({ baseUrl: import.meta.env.VITE_API_URL ?? '' });

@@ -1,0 +1,132 @@
+/// <reference types="node" />
+// The realtime client against a real Socket.IO server on a random port (SPEC §4 Realtime, §7 Realtime socket).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket } from 'socket.io';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRealtime, type Realtime, SOCKET_OPTIONS } from './realtime';
+
+interface Seen {
+  auth: unknown[];
+  events: Array<[string, unknown]>;
+  sockets: Socket[];
+}
+
+let cleanups: Array<() => Promise<void> | void> = [];
+
+async function startServer() {
+  const http = createServer();
+  const io = new Server(http);
+  const seen: Seen = { auth: [], events: [], sockets: [] };
+  io.on('connection', (socket) => {
+    seen.auth.push(socket.handshake.auth);
+    seen.sockets.push(socket);
+    socket.onAny((event: string, payload: unknown) => seen.events.push([event, payload]));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => io.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, seen };
+}
+
+function track(realtime: Realtime) {
+  cleanups.push(() => realtime.disconnect());
+  return realtime;
+}
+
+/** Resolves once the realtime state satisfies `check`. */
+function until(realtime: Realtime, check: (state: ReturnType<Realtime['getState']>) => boolean) {
+  return new Promise<void>((resolve, reject) => {
+    if (check(realtime.getState())) return resolve();
+    const timer = setTimeout(() => reject(new Error('realtime state never matched')), 3000);
+    const off = realtime.subscribe(() => {
+      if (!check(realtime.getState())) return;
+      clearTimeout(timer);
+      off();
+      resolve();
+    });
+  });
+}
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+};
+
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+describe('realtime connection', () => {
+  it('uses the spec reconnection settings, websocket first with polling as fallback', () => {
+    expect(SOCKET_OPTIONS).toMatchObject({
+      transports: ['websocket', 'polling'],
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+      timeout: 20000,
+    });
+  });
+
+  it('does not connect without a stored token', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => null }));
+    realtime.connect();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.seen.sockets).toHaveLength(0);
+    expect(realtime.getState().status).toBe('disconnected');
+  });
+
+  it('connects with the stored token as auth and reports connected', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    expect(server.seen.auth).toEqual([{ token: 'token-1' }]);
+  });
+
+  it('joining a project emits join:project and takes in presence updates', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    realtime.joinProject('p1');
+    await waitFor(() => server.seen.events.some(([event]) => event === 'join:project'));
+    expect(server.seen.events).toContainEqual(['join:project', { projectId: 'p1' }]);
+    server.seen.sockets[0]?.emit('presence:update', [
+      { userId: 'u2', status: 'online', lastSeen: '2026-01-01' },
+    ]);
+    await until(realtime, (s) => s.presence.length === 1);
+    expect(realtime.getState()).toMatchObject({ currentProjectId: 'p1', presence: [{ userId: 'u2' }] });
+  });
+
+  it('leaving the project emits leave:project and clears the project and the presence list', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    realtime.joinProject('p1');
+    server.seen.sockets[0]?.emit('user:joined', { userId: 'u2', status: 'online', lastSeen: 'now' });
+    await until(realtime, (s) => s.presence.length === 1);
+    realtime.leaveProject();
+    expect(realtime.getState()).toMatchObject({ currentProjectId: null, presence: [] });
+    await waitFor(() => server.seen.events.some(([event]) => event === 'leave:project'));
+    expect(server.seen.events).toContainEqual(['leave:project', { projectId: 'p1' }]);
+  });
+
+  it('a disconnect empties the presence list and reports disconnected', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    realtime.joinProject('p1');
+    server.seen.sockets[0]?.emit('presence:update', {
+      users: [{ userId: 'u2', status: 'online', lastSeen: 1 }],
+    });
+    await until(realtime, (s) => s.presence.length === 1);
+    server.seen.sockets[0]?.disconnect(true);
+    await until(realtime, (s) => s.status === 'disconnected');
+    expect(realtime.getState().presence).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+// The realtime connection (SPEC §4 Realtime, §7 Realtime socket): Socket.IO, only while a token is stored, with the
+// spec's reconnection settings. Tracks connected/disconnected, the presence list and the project being watched.
+import { useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { z } from 'zod';
+import { api } from './api';
+
+export const PresenceEntrySchema = z.object({
+  userId: z.string(),
+  status: z.string(),
+  lastSeen: z.union([z.string(), z.number()]).transform(String),
+});
+export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
+
+const PresenceListSchema = z.union([
+  z.array(PresenceEntrySchema),
+  z.object({ users: z.array(PresenceEntrySchema) }).transform((value) => value.users),
+  z.object({ presence: z.array(PresenceEntrySchema) }).transform((value) => value.presence),
+]);
+
+export interface RealtimeState {
+  status: 'connected' | 'disconnected';
+  presence: PresenceEntry[];
+  currentProjectId: string | null;
+}
+
+export const SOCKET_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+  timeout: 20000,
+};
+
+const INITIAL: RealtimeState = { status: 'disconnected', presence: [], currentProjectId: null };
+
+export function createRealtime(options: { url?: string; getToken: () => string | null }) {
+  let socket: Socket | null = null;
+  let state = INITIAL;
+  const listeners = new Set<() => void>();
+
+  const update = (patch: Partial<RealtimeState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+  const upsert = (entry: PresenceEntry) =>
+    update({ presence: [...state.presence.filter((p) => p.userId !== entry.userId), entry] });
+
+  function connect(): void {
+    if (socket || !options.getToken()) return;
+    // auth as a function so every reconnection presents the latest (refreshed) token.
+    const next = io(options.url || undefined, {
+      ...SOCKET_OPTIONS,
+      auth: (send) => send({ token: options.getToken() ?? '' }),
+    });
+    next.on('connect', () => {
+      update({ status: 'connected' });
+      if (state.currentProjectId) next.emit('join:project', { projectId: state.currentProjectId });
+    });
+    next.on('disconnect', () => update({ status: 'disconnected', presence: [] }));
+    next.on('presence:update', (payload: unknown) => {
+      const parsed = PresenceListSchema.safeParse(payload);
+      if (parsed.success) update({ presence: parsed.data });
+      else console.warn('Ignoring a malformed presence:update', payload);
+    });
+    for (const event of ['user:joined', 'user:status:changed'] as const) {
+      next.on(event, (payload: unknown) => {
+        const parsed = PresenceEntrySchema.safeParse(payload);
+        if (parsed.success) upsert(parsed.data);
+      });
+    }
+    next.on('user:left', (payload: { userId?: unknown } | null) => {
+      update({ presence: state.presence.filter((p) => p.userId !== payload?.userId) });
+    });
+    next.on('error', (error: unknown) => console.warn('Realtime error', error));
+    socket = next;
+  }
+
+  function disconnect(): void {
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+    update(INITIAL);
+  }
+
+  function leaveProject(): void {
+    if (state.currentProjectId) socket?.emit('leave:project', { projectId: state.currentProjectId });
+    update({ currentProjectId: null, presence: [] });
+  }
+
+  function joinProject(projectId: string): void {
+    if (state.currentProjectId === projectId) return;
+    if (state.currentProjectId) leaveProject();
+    update({ currentProjectId: projectId });
+    socket?.emit('join:project', { projectId });
+  }
+
+  return {
+    connect,
+    disconnect,
+    joinProject,
+    leaveProject,
+    updatePresence: (status: string) => socket?.emit('presence:update', { status }),
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;
+
+export const realtime = createRealtime({ url: import.meta.env.VITE_SOCKET_URL, getToken: api.tokens.get });
+
+export function useRealtime(): RealtimeState {
+  return useSyncExternalStore(realtime.subscribe, realtime.getState, realtime.getState);
+}
