@@ -20,7 +20,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
-    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset (a stale hashed file after a rebuild) is a plain 404, never index.html as a script.
+    const isAsset = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (!isApi && !isAsset && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, 'NOT_FOUND', isApi ? `No API route ${request.method} ${path}` : 'Page not found');
