@@ -1,0 +1,156 @@
+// Sign-in, registration, email verification, password reset, protection and the 404 page, as a user would.
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createAccount,
+  expectAccessible,
+  mailedLink,
+  newEmail,
+  PASSWORD,
+  signInThroughUi,
+} from './fixtures.ts';
+
+async function register(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Name').fill('Ada Producer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+test('register, follow the emailed link, and land on the dashboard verified', async ({ page }) => {
+  const email = newEmail('reg');
+  await register(page, email);
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(await mailedLink(email, 'verify_email'));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Projects' }).first()).toBeVisible();
+  const me = await page.request.get('/api/auth/me');
+  expect((await me.json()).user).toMatchObject({ email, verified: true });
+});
+
+test('a signed-out deep link goes to /auth and back after sign-in', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await page.goto('/clients');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectAccessible(page);
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/clients$/);
+});
+
+test('a wrong password shows the server message, and switching tabs clears it', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await page.goto('/auth');
+  await signInThroughUi(page, { email: account.email, password: 'not-my-password' });
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid email or password')).toHaveCount(0);
+});
+
+test('an unverified user is sent to /verify-email and can resend the link', async ({ page, request }) => {
+  const account = await createAccount(request, { verified: false });
+  await page.goto('/projects');
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+  await expect(page.getByText('Verification email sent!')).toBeVisible();
+});
+
+test('forgot password: request a link, choose a new password, the old one stops working', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByText(/If an account exists/)).toBeVisible();
+
+  await page.goto(await mailedLink(account.email, 'reset_password'));
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectAccessible(page);
+  const fresh = 'Another-Take-2027?';
+  await page.getByLabel('New password', { exact: true }).fill(fresh);
+  await page.getByLabel('Confirm new password').fill(fresh);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password has been reset' })).toBeVisible();
+
+  const old = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(old.status()).toBe(401);
+  await page.goto('/auth');
+  await signInThroughUi(page, { email: account.email, password: fresh });
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the strength meter labels sample passwords and the form waits for a matching confirmation', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const password = page.getByLabel('Password', { exact: true });
+  for (const [sample, label] of [
+    ['abc', 'Very Weak'],
+    ['abcdefgh', 'Weak'],
+    ['abcdefgH', 'Fair'],
+    ['abcdefH1', 'Good'],
+    ['abcdeH1!', 'Strong'],
+  ] as const) {
+    await password.fill(sample);
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel('Name').fill('Sam');
+  await page.getByLabel('Email').fill(newEmail());
+  await page.getByLabel('Confirm password').fill('abcdeH1?');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+  await page.getByLabel('Confirm password').fill('abcdeH1!');
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  await expectAccessible(page);
+});
+
+test('an unknown path shows the 404 page, and Go Back returns', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await page.goto('/auth');
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('when the session is revoked, the next call shows the Session Expired notice', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await page.goto('/auth');
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/$/);
+  // Sign out every session behind the page's back: a password reset revokes them all.
+  await request.post('/api/auth/forgot-password', { data: { email: account.email } });
+  const token = new URL(await mailedLink(account.email, 'reset_password')).searchParams.get('token');
+  expect(
+    (
+      await request.post('/api/auth/reset-password', { data: { token, password: 'Reset-Behind-Back-1' } })
+    ).status(),
+  ).toBe(200);
+
+  await page.getByRole('link', { name: 'Projects' }).first().click();
+  const notice = page.getByRole('alertdialog', { name: 'Session Expired' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await notice.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
