@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
+import { projectRoutes } from './projects/routes.ts';
 
 export interface AreaRoutes {
   prefix: string;
@@ -12,4 +13,5 @@ export interface AreaRoutes {
 export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/auth', plugin: authRoutes },
   { prefix: '/api/clients', plugin: clientsRoutes },
+  { prefix: '/api/projects', plugin: projectRoutes },
 ];

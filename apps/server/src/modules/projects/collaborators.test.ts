@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  type SignedIn,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/helper.ts';
+
+let t: TestApp;
+let owner: SignedIn;
+let ana: SignedIn;
+let ben: SignedIn;
+let projectId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerUser(t.app, { name: 'Owner' });
+  ana = await registerUser(t.app, { name: 'Ana' });
+  ben = await registerUser(t.app, { name: 'Ben' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: bearer(owner.token),
+    payload: { title: 'Band record' },
+  });
+  projectId = res.json().data.project._id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (as: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path = '', payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/projects/${projectId}/collaborators${path}`,
+    headers: bearer(as.token),
+    ...(payload ? { payload } : {}),
+  });
+const collaboratorRows = () =>
+  t.app.ctx.db.selectFrom('project_collaborators').selectAll().where('project_id', '=', projectId).execute();
+
+describe('adding', () => {
+  it('adds a registered user by email, any case, with a permission and a role', async () => {
+    const res = await call(owner, 'POST', '', {
+      email: ` ${ana.user.email.toUpperCase()} `,
+      permission: 'edit',
+      role: ' Mixing engineer ',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Collaborator added');
+    expect(res.json().data.project.collaborators).toEqual([
+      {
+        user: { _id: ana.user._id, name: 'Ana', email: ana.user.email },
+        permission: 'edit',
+        role: 'Mixing engineer',
+        addedAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('defaults to view with no role', async () => {
+    const res = await call(owner, 'POST', '', { email: ben.user.email });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.project.collaborators[1]).toMatchObject({ permission: 'view', role: '' });
+  });
+
+  it('lists them with the owner', async () => {
+    const res = await call(ben, 'GET');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.owner).toEqual({ _id: owner.user._id, name: 'Owner', email: owner.user.email });
+    expect(res.json().data.collaborators.map((c: { user: { name: string } }) => c.user.name)).toEqual([
+      'Ana',
+      'Ben',
+    ]);
+  });
+
+  it.each([
+    [
+      'an email with no account',
+      () => ({ email: uniqueEmail('nobody') }),
+      422,
+      'No Mixdesk account uses this email',
+    ],
+    ['the owner', () => ({ email: owner.user.email }), 400, 'You own this project already.'],
+    ['someone already on it', () => ({ email: ana.user.email }), 409, 'Ana is already a collaborator'],
+    [
+      'an unknown permission',
+      () => ({ email: ben.user.email, permission: 'admin' }),
+      400,
+      'Permission must be',
+    ],
+    ['a 61-character role', () => ({ email: ben.user.email, role: 'r'.repeat(61) }), 400, 'at most 60'],
+    ['a missing email', () => ({ permission: 'view' }), 400, 'Email is required'],
+    ['an extra key', () => ({ email: ben.user.email, owner: true }), 400, 'Unknown field'],
+  ])('refuses %s and changes nothing', async (_label, payload, status, message) => {
+    const before = await collaboratorRows();
+    const res = await call(owner, 'POST', '', payload());
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toContain(message);
+    expect(await collaboratorRows()).toEqual(before);
+  });
+});
+
+describe('what a collaborator may do', () => {
+  it('an edit collaborator edits the project but cannot delete it', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/projects/${projectId}`,
+      headers: bearer(ana.token),
+      payload: { status: 'recording' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.project.access).toBe('edit');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${projectId}`,
+      headers: bearer(ana.token),
+    });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().message).toBe('Only the project owner can do this.');
+  });
+
+  it('a view collaborator reads but cannot edit', async () => {
+    const get = await t.app.inject({ url: `/api/projects/${projectId}`, headers: bearer(ben.token) });
+    expect(get.json().data.project).toMatchObject({ status: 'recording', access: 'view' });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/projects/${projectId}`,
+      headers: bearer(ben.token),
+      payload: { title: 'Hijack' },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().message).toBe('You have view-only access to this project.');
+  });
+});
+
+describe('changing and removing', () => {
+  it('the owner changes a permission and a role', async () => {
+    const res = await call(owner, 'PUT', `/${ben.user._id}`, { permission: 'edit', role: 'Drums' });
+    expect(res.statusCode).toBe(200);
+    const benNow = res
+      .json()
+      .data.project.collaborators.find((c: { user: { _id: string } }) => c.user._id === ben.user._id);
+    expect(benNow).toMatchObject({ permission: 'edit', role: 'Drums' });
+  });
+
+  it.each([
+    ['an empty body', {}, 400],
+    ['an unknown permission', { permission: 'owner' }, 400],
+  ])('refuses %s', async (_label, payload, status) => {
+    const res = await call(owner, 'PUT', `/${ben.user._id}`, payload);
+    expect(res.statusCode).toBe(status);
+  });
+
+  it('changing or removing someone who is not a collaborator is a 404', async () => {
+    const stranger = await registerUser(t.app);
+    expect((await call(owner, 'PUT', `/${stranger.user._id}`, { role: 'x' })).statusCode).toBe(404);
+    expect((await call(owner, 'DELETE', `/${stranger.user._id}`)).statusCode).toBe(404);
+    expect((await call(owner, 'DELETE', '/not-an-id')).statusCode).toBe(404);
+  });
+
+  it('a collaborator may leave on their own; the project is then gone for them', async () => {
+    const res = await call(ben, 'DELETE', `/${ben.user._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('You left the project');
+    const get = await t.app.inject({ url: `/api/projects/${projectId}`, headers: bearer(ben.token) });
+    expect(get.statusCode).toBe(404);
+  });
+
+  it('the owner cannot leave their own project', async () => {
+    const res = await call(owner, 'DELETE', `/${owner.user._id}`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('the owner removes a collaborator, who loses access at once', async () => {
+    const res = await call(owner, 'DELETE', `/${ana.user._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Collaborator removed');
+    const get = await t.app.inject({ url: `/api/projects/${projectId}`, headers: bearer(ana.token) });
+    expect(get.statusCode).toBe(404);
+    expect(await collaboratorRows()).toEqual([]);
+  });
+});

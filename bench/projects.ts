@@ -1,0 +1,87 @@
+// npm run bench:projects — GET /api/projects?page=1&limit=12 for a user with 10,000 projects (5 tracks each,
+// 50 users in all), plain, with a search term and with all three filters, each beside bare Fastify hello-world
+// measured in the same run, on SQLite and on PostgreSQL (DATABASE_URL or TEST_DATABASE_URL, else the local
+// `test` database; BENCH_DIALECTS=sqlite to skip PostgreSQL). Bars: ≥ 0.35 × hello-world, p99 < 30 ms.
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openPostgres, openSqlite } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { type Figures, HELLO_ENTRY, load, printTable, ROOT, startServer } from './lib.ts';
+import { seedProjectsBench } from './projects-seed.ts';
+
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+const PG_URL =
+  process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_SCHEMA = 'bench_projects';
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10_000);
+const PASSWORD = 'Bench-Password-1';
+
+const QUERIES = [
+  ['GET /api/projects?page=1&limit=12', 'page=1&limit=12'],
+  ['  … &search=velvet tides', 'page=1&limit=12&search=velvet%20tides'],
+  ['  … &type=album&status=mixing&genre=rock', 'page=1&limit=12&type=album&status=mixing&genre=rock'],
+] as const;
+
+async function resetPgSchema(): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`drop schema if exists "${PG_SCHEMA}" cascade`);
+  await client.query(`create schema "${PG_SCHEMA}"`);
+  await client.end();
+}
+
+async function run(dialect: string): Promise<boolean> {
+  const dataDir = path.join(ROOT, `bench/.data/projects-${dialect}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' };
+  let database: Database;
+  if (dialect === 'postgres') {
+    await resetPgSchema();
+    Object.assign(env, { DATABASE_URL: PG_URL, DATABASE_SCHEMA: PG_SCHEMA });
+    database = openPostgres(PG_URL, PG_SCHEMA);
+  } else {
+    database = openSqlite(path.join(dataDir, 'mixdesk.db'));
+  }
+  const started = performance.now();
+  await migrateToLatest(database.db);
+  const seeded = await seedProjectsBench(database.db, { projects: PROJECTS, password: PASSWORD });
+  await database.close();
+  console.log(
+    `\n[${dialect}] seeded ${seeded.users} users, ${seeded.projects} projects, ${seeded.tracks} tracks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const hello = await startServer(HELLO_ENTRY, { port: 3111, healthPath: '/' });
+  const baseline = await load('bare Fastify hello-world GET /', `${hello.url}/`);
+  await hello.stop();
+
+  const server = await startServer(MAIN, { port: 3112, env });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: seeded.email, password: PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { authorization: `Bearer ${token}` };
+  const rows: Figures[] = [baseline];
+  for (const [name, query] of QUERIES) {
+    const check = await fetch(`${server.url}/api/projects?${query}`, { headers });
+    const body = (await check.json()) as { data: { pagination: { totalProjects: number } } };
+    const figures = await load(name, `${server.url}/api/projects?${query}`, headers);
+    rows.push({ ...figures, name: `${name} (${body.data.pagination.totalProjects} match)` });
+  }
+  await server.stop();
+
+  console.log(
+    `\nbench:projects [${dialect}] — ${process.env.BENCH_CONNECTIONS ?? 64} connections, ${process.env.BENCH_SECONDS ?? 10} s each`,
+  );
+  const ok = printTable(rows, baseline, { ratio: 0.35, p99Ms: 30 });
+  console.log(`bars (≥ 0.35 × hello-world, p99 < 30 ms) [${dialect}]: ${ok ? 'met' : 'NOT met'}`);
+  return ok;
+}
+
+let allOk = true;
+for (const dialect of DIALECTS) allOk = (await run(dialect)) && allOk;
+console.log(`\nbench:projects: ${allOk ? 'every bar met' : 'some bars NOT met'}`);

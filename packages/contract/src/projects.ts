@@ -1,0 +1,320 @@
+// Project shapes shared by the server (validation, responses) and the web (forms, cards, response parsing).
+// SPEC §3 Project, §5 Project form, §7 Projects, §9 limits.
+import { z } from 'zod';
+import { EmailSchema, text } from './auth.ts';
+import { envelope } from './envelope.ts';
+
+export const PROJECT_TYPES = ['album', 'ep', 'single', 'collaboration', 'remix', 'compilation'] as const;
+export const PROJECT_STATUSES = [
+  'planning',
+  'in_progress',
+  'recording',
+  'mixing',
+  'mastering',
+  'completed',
+  'released',
+  'archived',
+] as const;
+export const PROJECT_GENRES = [
+  'rock',
+  'pop',
+  'hip_hop',
+  'jazz',
+  'classical',
+  'electronic',
+  'blues',
+  'country',
+  'reggae',
+  'folk',
+  'metal',
+  'punk',
+  'funk',
+  'soul',
+  'r_and_b',
+  'indie',
+  'alternative',
+  'world',
+  'ambient',
+  'experimental',
+  'other',
+] as const;
+export const COLLABORATOR_PERMISSIONS = ['view', 'edit'] as const;
+/** What the caller may do with a project: the owner, or a collaborator's permission. */
+export const PROJECT_ACCESS = ['owner', 'edit', 'view'] as const;
+
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type ProjectGenre = (typeof PROJECT_GENRES)[number];
+export type CollaboratorPermission = (typeof COLLABORATOR_PERMISSIONS)[number];
+export type ProjectAccess = (typeof PROJECT_ACCESS)[number];
+
+export const DEFAULT_PROJECT_TYPE: ProjectType = 'single';
+export const DEFAULT_PROJECT_GENRE: ProjectGenre = 'other';
+export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'planning';
+
+export const PROJECT_TITLE_MAX = 200;
+export const PROJECT_DESCRIPTION_MAX = 1000;
+export const PROJECTS_PAGE_SIZE = 12;
+export const PROJECTS_LIMIT_MAX = 100;
+export const PROJECT_SEARCH_MAX = 100;
+export const PROJECT_TAG_MAX = 40;
+export const PROJECT_TAGS_MAX = 20;
+export const PROJECT_GENRES_MAX = 5;
+export const METADATA_TEXT_MAX = 120;
+export const COLLABORATOR_ROLE_MAX = 60;
+export const COLLABORATORS_MAX = 50;
+
+/** Enum values as people read them: 'in_progress' -> 'In progress', 'r_and_b' -> 'R&B', 'ep' -> 'EP'. */
+export function enumLabel(value: string): string {
+  const special: Record<string, string> = { ep: 'EP', r_and_b: 'R&B', hip_hop: 'Hip-hop' };
+  if (special[value]) return special[value];
+  const words = value.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Control characters (NUL, line breaks, ...) become spaces in one-line fields; no database stores NUL. */
+export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ');
+/** Multi-line text keeps line breaks and tabs, nothing else of the control range. */
+const multiLine = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '');
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+
+export const ProjectTypeSchema = oneOf(PROJECT_TYPES, 'Type');
+export const ProjectStatusSchema = oneOf(PROJECT_STATUSES, 'Status');
+export const ProjectGenreSchema = oneOf(PROJECT_GENRES, 'Genre');
+export const CollaboratorPermissionSchema = oneOf(COLLABORATOR_PERMISSIONS, 'Permission');
+
+export const ProjectTitleSchema = text('Project title')
+  .overwrite(oneLine)
+  .trim()
+  .min(1, 'Project title is required')
+  .max(PROJECT_TITLE_MAX, `Title must be less than ${PROJECT_TITLE_MAX} characters`);
+
+/** Trimmed; blank means "no description". */
+export const ProjectDescriptionSchema = text('Description')
+  .overwrite(multiLine)
+  .trim()
+  .max(PROJECT_DESCRIPTION_MAX, `Description must be less than ${PROJECT_DESCRIPTION_MAX} characters`);
+
+/** SPEC §3: a single genre or a list; stored as a de-duplicated list, the first one shown. */
+export const GenreInputSchema = z
+  .union([ProjectGenreSchema, z.array(ProjectGenreSchema)], {
+    error: `Genre must be one of: ${PROJECT_GENRES.join(', ')}`,
+  })
+  .transform((g) => [...new Set(Array.isArray(g) ? g : [g])])
+  .pipe(
+    z
+      .array(ProjectGenreSchema)
+      .min(1, 'Choose at least one genre')
+      .max(PROJECT_GENRES_MAX, `At most ${PROJECT_GENRES_MAX} genres`),
+  );
+
+/** Optional free text: trimmed, blank or null clears it. */
+const optionalText = (label: string, max = METADATA_TEXT_MAX) =>
+  z
+    .union([text(label), z.null()])
+    .transform((v) => (v === null ? null : oneLine(v).trim() || null))
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable());
+
+/** A calendar date (YYYY-MM-DD); blank or null clears it. */
+export const ReleaseDateSchema = z
+  .union([text('Target release date'), z.null()])
+  .transform((v) => (v === null ? null : v.trim() || null))
+  .refine((v) => v === null || isCalendarDate(v), 'Target release date must be a date (YYYY-MM-DD)');
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export const MetadataInputSchema = z.strictObject({
+  genre: GenreInputSchema.optional(),
+  targetReleaseDate: ReleaseDateSchema.optional(),
+  recordLabel: optionalText('Record label').optional(),
+  producer: optionalText('Producer').optional(),
+  engineer: optionalText('Engineer').optional(),
+  studio: optionalText('Studio').optional(),
+});
+
+/** Tags: trimmed, blank ones dropped, de-duplicated case-insensitively (the first spelling wins). */
+export const TagsSchema = z
+  .array(
+    text('Tag')
+      .overwrite(oneLine)
+      .trim()
+      .max(PROJECT_TAG_MAX, `A tag must be at most ${PROJECT_TAG_MAX} characters`),
+    {
+      error: 'Tags must be a list of text',
+    },
+  )
+  .max(PROJECT_TAGS_MAX * 2, `At most ${PROJECT_TAGS_MAX} tags`)
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((t) => {
+      const key = t.toLowerCase();
+      if (!t || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  })
+  .pipe(z.array(z.string()).max(PROJECT_TAGS_MAX, `At most ${PROJECT_TAGS_MAX} tags`));
+
+const projectFields = {
+  title: ProjectTitleSchema,
+  description: z.union([ProjectDescriptionSchema, z.null()]).optional(),
+  type: ProjectTypeSchema,
+  status: ProjectStatusSchema,
+  metadata: MetadataInputSchema,
+  tags: TagsSchema,
+};
+
+/** POST /api/projects. */
+export const CreateProjectSchema = z.strictObject({
+  ...projectFields,
+  type: projectFields.type.default(DEFAULT_PROJECT_TYPE),
+  status: projectFields.status.default(DEFAULT_PROJECT_STATUS),
+  metadata: projectFields.metadata.default({}),
+  tags: projectFields.tags.default([]),
+});
+export type CreateProjectInput = z.input<typeof CreateProjectSchema>;
+
+/** PUT /api/projects/:id: the same payload; fields left out keep their value (metadata key by key). */
+export const UpdateProjectSchema = z
+  .strictObject({
+    title: projectFields.title.optional(),
+    description: projectFields.description,
+    type: projectFields.type.optional(),
+    status: projectFields.status.optional(),
+    metadata: projectFields.metadata.optional(),
+    tags: projectFields.tags.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+export type UpdateProjectInput = z.input<typeof UpdateProjectSchema>;
+
+const queryText = (label: string) => z.string({ error: `${label} must be given once, as text` });
+const optionalEnumQuery = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  queryText(label)
+    .transform((v) => (v === '' || v === 'all' ? undefined : v))
+    .pipe(oneOf(values, label).optional())
+    .optional();
+
+/** GET /api/projects query: page from 1, limit capped at 100, search bounded, filters from the enums. */
+export const ListProjectsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a whole number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(1_000_000, 'Page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be 1 or more')
+    .transform((n) => Math.min(n, PROJECTS_LIMIT_MAX))
+    .default(PROJECTS_PAGE_SIZE),
+  search: queryText('Search')
+    .overwrite(oneLine)
+    .trim()
+    .max(PROJECT_SEARCH_MAX, `Search must be at most ${PROJECT_SEARCH_MAX} characters`)
+    .optional(),
+  type: optionalEnumQuery(PROJECT_TYPES, 'Type'),
+  status: optionalEnumQuery(PROJECT_STATUSES, 'Status'),
+  genre: optionalEnumQuery(PROJECT_GENRES, 'Genre'),
+});
+export type ListProjectsQuery = z.output<typeof ListProjectsQuerySchema>;
+
+export const ProjectIdParamsSchema = z.object({ id: z.string().max(200) });
+export const CollaboratorParamsSchema = z.object({ id: z.string().max(200), userId: z.string().max(200) });
+
+/** POST /api/projects/:id/collaborators: a registered user by email. */
+export const AddCollaboratorSchema = z.strictObject({
+  email: EmailSchema,
+  permission: CollaboratorPermissionSchema.default('view'),
+  role: text('Role')
+    .overwrite(oneLine)
+    .trim()
+    .max(COLLABORATOR_ROLE_MAX, `Role must be at most ${COLLABORATOR_ROLE_MAX} characters`)
+    .default(''),
+});
+export type AddCollaboratorInput = z.input<typeof AddCollaboratorSchema>;
+
+export const UpdateCollaboratorSchema = z
+  .strictObject({
+    permission: CollaboratorPermissionSchema.optional(),
+    role: text('Role')
+      .overwrite(oneLine)
+      .trim()
+      .max(COLLABORATOR_ROLE_MAX, `Role must be at most ${COLLABORATOR_ROLE_MAX} characters`)
+      .optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send a permission or a role to change');
+export type UpdateCollaboratorInput = z.input<typeof UpdateCollaboratorSchema>;
+
+export const PersonSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type Person = z.infer<typeof PersonSchema>;
+
+export const CollaboratorSchema = z.object({
+  user: PersonSchema,
+  permission: CollaboratorPermissionSchema,
+  role: z.string(),
+  addedAt: z.string(),
+});
+export type Collaborator = z.infer<typeof CollaboratorSchema>;
+
+export const ProjectMetadataSchema = z.object({
+  genre: z.array(ProjectGenreSchema),
+  targetReleaseDate: z.string().nullable(),
+  recordLabel: z.string().nullable(),
+  producer: z.string().nullable(),
+  engineer: z.string().nullable(),
+  studio: z.string().nullable(),
+});
+export type ProjectMetadata = z.infer<typeof ProjectMetadataSchema>;
+
+export const ProjectSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: ProjectTypeSchema,
+  status: ProjectStatusSchema,
+  owner: PersonSchema,
+  collaborators: z.array(CollaboratorSchema),
+  metadata: ProjectMetadataSchema,
+  tags: z.array(z.string()),
+  trackCount: z.number(),
+  totalDuration: z.number(),
+  totalFileSize: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastActivityAt: z.string(),
+  /** What the caller may do: owner (everything), edit, or view. */
+  access: z.enum(PROJECT_ACCESS),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+export const ProjectsPaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalProjects: z.number().int(),
+  limit: z.number().int(),
+});
+export type ProjectsPagination = z.infer<typeof ProjectsPaginationSchema>;
+
+export const ProjectListDataSchema = z.object({
+  projects: z.array(ProjectSchema),
+  pagination: ProjectsPaginationSchema,
+});
+export const ProjectDataSchema = z.object({ project: ProjectSchema });
+
+export const CollaboratorsDataSchema = z.object({
+  owner: PersonSchema,
+  collaborators: z.array(CollaboratorSchema),
+});
+
+export const ProjectListResponseSchema = envelope(ProjectListDataSchema);
+export const ProjectResponseSchema = envelope(ProjectDataSchema);
+export const CollaboratorsResponseSchema = envelope(CollaboratorsDataSchema);
+export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
+export type ProjectResponse = z.infer<typeof ProjectResponseSchema>;
