@@ -1,6 +1,7 @@
 // Every area's HTTP routes and where they mount. An area adds one line here.
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 
@@ -14,4 +15,5 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/auth', plugin: authRoutes },
   { prefix: '/api/clients', plugin: clientsRoutes },
   { prefix: '/api/projects', plugin: projectRoutes },
+  { prefix: '/api/projects', plugin: mediaRoutes },
 ];

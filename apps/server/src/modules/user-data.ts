@@ -2,6 +2,7 @@
 // An area adds one handler here; the profile area's export and delete-account walk this list.
 import type { AppContext } from '../platform/context.ts';
 import { clientsUserData } from './clients/user-data.ts';
+import { mediaUserData } from './media/user-data.ts';
 import { projectsUserData } from './projects/user-data.ts';
 
 export interface ExportedFile {
@@ -19,4 +20,4 @@ export interface UserDataHandler {
   deleteData(ctx: AppContext, userId: string): Promise<void>;
 }
 
-export const userDataHandlers: UserDataHandler[] = [projectsUserData, clientsUserData];
+export const userDataHandlers: UserDataHandler[] = [mediaUserData, projectsUserData, clientsUserData];

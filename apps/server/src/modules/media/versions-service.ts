@@ -1,7 +1,7 @@
 // A track's versions: real audio files, checked by content, measured by ffprobe, with peaks from one full
 // decode (done while the file streams in where the format allows), and one version marked current.
 
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import {
   type MediaTotals,
   type Peaks,
@@ -119,9 +119,8 @@ export async function uploadVersion(
   const live = family === 'mp4' ? null : startPeakDecoder('stdin', DEMUXER_BY_FAMILY[family]);
   let source: Readable = stream;
   if (live?.stdin) {
-    const tee = new TeeToDecoder(live.stdin);
-    stream.on('error', (err) => tee.destroy(err));
-    source = stream.pipe(tee);
+    // pipeline() hands a failure of the upload on to the tee, and so to the storage write.
+    source = pipeline(stream, new TeeToDecoder(live.stdin), () => undefined);
   }
   let stored = false;
   try {
