@@ -1,8 +1,10 @@
 // Every area's HTTP routes and where they mount. An area adds one line here.
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
-import { mediaRoutes } from './media/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { profileRoutes, userProfileRoutes } from './profile/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 
 export interface AreaRoutes {
@@ -16,4 +18,7 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/clients', plugin: clientsRoutes },
   { prefix: '/api/projects', plugin: projectRoutes },
   { prefix: '/api/projects', plugin: mediaRoutes },
+  { prefix: '/api/auth', plugin: profileRoutes },
+  { prefix: '/api/users', plugin: userProfileRoutes },
+  { prefix: '/api/account', plugin: accountRoutes },
 ];

@@ -4,10 +4,12 @@ import * as m0001 from './0001-auth.ts';
 import * as m0002 from './0002-projects.ts';
 import * as m0003 from './0003-media.ts';
 import * as m0004 from './0004-clients.ts';
+import * as m0005 from './0005-profile.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
   '0002-projects': m0002,
   '0003-media': m0003,
   '0004-clients': m0004,
+  '0005-profile': m0005,
 };

@@ -1,4 +1,6 @@
 // HTTP routes of the auth area (SPEC §7 Auth): validate, call the service, shape the envelope.
+
+import { LoginResultSchema, LoginSecondFactorSchema } from '@mixdesk/contract/account';
 import {
   ForgotPasswordSchema,
   LoginSchema,
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../platform/cookies.ts';
 import { assertCsrf } from '../../platform/csrf.ts';
+import { completeLoginChallenge } from '../account/login-challenge.ts';
 import { revokeSession } from './repo.ts';
 import * as auth from './service.ts';
 import { type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
@@ -49,9 +52,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: LoginSchema, response: { 200: envelope(SessionDataSchema) } } },
+    { schema: { body: LoginSchema, response: { 200: envelope(LoginResultSchema) } } },
     async (request, reply) => {
-      const { user, session } = await auth.login(ctx, request.body, client(request));
+      const result = await auth.login(ctx, request.body, client(request));
+      if ('challenge' in result)
+        return {
+          success: true as const,
+          message: 'Enter the code from your authenticator app',
+          data: result,
+        };
+      signIn(reply, result.session);
+      return {
+        success: true as const,
+        message: 'Signed in',
+        data: { user: result.user, token: result.session.accessToken },
+      };
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    { schema: { body: LoginSecondFactorSchema, response: { 200: envelope(SessionDataSchema) } } },
+    async (request, reply) => {
+      const { user, session } = await completeLoginChallenge(ctx, request.body, client(request));
       signIn(reply, session);
       return { success: true as const, message: 'Signed in', data: { user, token: session.accessToken } };
     },

@@ -1,10 +1,13 @@
 // The auth area's rules: register, sign in, refresh, sign out, verify email, reset password.
+import type { TwoFactorChallenge } from '@mixdesk/contract/account';
 import type { LoginInput, RegisterSchema, User } from '@mixdesk/contract/auth';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, rateLimited, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import { createLoginChallenge } from '../account/login-challenge.ts';
+import { isTwoFactorEnabled } from '../account/two-factor.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
 import { findUserByEmail, findUserById, presentUser, revokeUserSessions } from './repo.ts';
@@ -53,7 +56,7 @@ export async function login(
   ctx: AppContext,
   input: LoginInput,
   client: ClientInfo,
-): Promise<{ user: User; session: IssuedSession }> {
+): Promise<{ user: User; session: IssuedSession } | TwoFactorChallenge> {
   await assertLoginAllowed(ctx, input.email, client.ip);
   const row = await findUserByEmail(ctx.db, input.email);
   const ok = row
@@ -63,6 +66,9 @@ export async function login(
     await recordLoginFailure(ctx, input.email, client.ip);
     throw unauthorized(BAD_CREDENTIALS);
   }
+  // With two-factor on, the password only earns a challenge; failures stay counted until the code is right too.
+  if (await isTwoFactorEnabled(ctx.db, row.id))
+    return { twoFactorRequired: true, challenge: await createLoginChallenge(ctx, row.id) };
   await clearLoginFailures(ctx, input.email, client.ip);
   const session = await startSession(ctx, row.id, client);
   return { user: presentUser(row), session };

@@ -1,0 +1,55 @@
+// Re-checks who is at the keyboard before a sensitive change: the account's password (throttled like sign-in,
+// so a stolen session cannot be used to guess it) and, when two-factor is on, a code.
+import type { FieldError } from '@mixdesk/contract/envelope';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, unauthorized } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { findUserById, type UserRow } from '../auth/repo.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/throttle.ts';
+import { isTwoFactorEnabled, verifySecondFactor } from './two-factor.ts';
+
+export const WRONG_PASSWORD = 'The password is incorrect';
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+const fieldError = (path: string, message: string) =>
+  new AppError('BAD_REQUEST', message, [{ path, message } satisfies FieldError]);
+
+export async function currentUser(ctx: AppContext, userId: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Throws a 400 naming `field` when the password is wrong (never 401: the session itself is fine). */
+export async function confirmPassword(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  ip: string,
+  field = 'password',
+  message = WRONG_PASSWORD,
+): Promise<void> {
+  await assertLoginAllowed(ctx, user.email, ip);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    await recordLoginFailure(ctx, user.email, ip);
+    throw fieldError(field, message);
+  }
+  await clearLoginFailures(ctx, user.email, ip);
+}
+
+/** When two-factor is on, a code is needed as well; wrong codes count towards the same throttle. */
+export async function confirmSecondFactor(
+  ctx: AppContext,
+  user: UserRow,
+  code: string | undefined,
+  ip: string,
+): Promise<void> {
+  if (!(await isTwoFactorEnabled(ctx.db, user.id))) return;
+  if (!code) throw fieldError('code', 'Enter a code from your authenticator app or a recovery code');
+  try {
+    await verifySecondFactor(ctx, user.id, code);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'BAD_REQUEST') await recordLoginFailure(ctx, user.email, ip);
+    throw err;
+  }
+}

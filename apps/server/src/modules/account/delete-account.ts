@@ -1,0 +1,36 @@
+// Deleting an account: confirmed by typing the email and the password (and a code when two-factor is on); every
+// area removes its records and stored files, then the user row goes and the database cascades the rest.
+import type { DeleteAccountSchema } from '@mixdesk/contract/account';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { deleteProfileFiles } from '../profile/user-data.ts';
+import { userDataHandlers } from '../user-data.ts';
+import { confirmPassword, confirmSecondFactor, currentUser } from './confirm-identity.ts';
+import type { Caller } from './service.ts';
+
+export const EMAIL_MISMATCH = 'Type the email address of this account exactly to confirm';
+
+export async function deleteAccount(
+  ctx: AppContext,
+  caller: Caller,
+  input: z.output<typeof DeleteAccountSchema>,
+): Promise<void> {
+  const user = await currentUser(ctx, caller.userId);
+  if (input.email !== user.email)
+    throw new AppError('BAD_REQUEST', EMAIL_MISMATCH, [{ path: 'email', message: EMAIL_MISMATCH }]);
+  await confirmPassword(ctx, user, input.password, caller.ip);
+  await confirmSecondFactor(ctx, user, input.code, caller.ip);
+
+  // Each area first (their files are not covered by the database's cascades); a failure leaves the account in
+  // place, so the user can simply try again.
+  for (const handler of userDataHandlers) await handler.deleteData(ctx, user.id);
+  await deleteProfileFiles(ctx, user.id);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Mail kept for delivery records would otherwise keep the address; failed sign-ins are keyed by it.
+    await trx.deleteFrom('mail_outbox').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+  });
+  ctx.log.info({ userId: user.id }, 'Account deleted');
+}

@@ -1,0 +1,301 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  cookiesOf,
+  createTestApp,
+  GOOD_PASSWORD,
+  registerUser,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
+import { CHALLENGE_EXPIRED, CHALLENGE_MAX_ATTEMPTS } from './login-challenge.ts';
+import { INVALID_CODE, REUSED_CODE, USED_RECOVERY_CODE } from './two-factor.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, who: SignedIn | null, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: who ? bearer(who.token) : {}, payload });
+
+/** The code an authenticator app shows `steps` 30-second steps from now. */
+const codeAt = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+async function enable(who: SignedIn) {
+  const setup = (await post('/api/account/two-factor/setup', who)).json().data;
+  const used = codeAt(setup.secret);
+  const res = await post('/api/account/two-factor/enable', who, { code: used });
+  expect(res.statusCode).toBe(200);
+  return { secret: setup.secret as string, used, recoveryCodes: res.json().data.recoveryCodes as string[] };
+}
+
+const login = (who: SignedIn) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: who.user.email, password: who.password },
+  });
+const secondStep = (challenge: string, code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge, code } });
+
+describe('setting up two-factor sign-in', () => {
+  it('gives a secret, an otpauth URL and a QR code, and stays off until a code confirms it', async () => {
+    const who = await registerUser(t.app);
+    const res = await post('/api/account/two-factor/setup', who);
+    expect(res.statusCode).toBe(200);
+    const { secret, otpauthUrl, qrCode } = res.json().data;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Mixdesk:/);
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/two-factor',
+      headers: bearer(who.token),
+    });
+    expect(status.json().data).toEqual({ enabled: false, enabledAt: null, recoveryCodesRemaining: 0 });
+    expect((await login(who)).json().data.token).toBeTruthy();
+  });
+
+  it('keeps the secret encrypted at rest', async () => {
+    const who = await registerUser(t.app);
+    const { secret } = (await post('/api/account/two-factor/setup', who)).json().data;
+    const row = await t.app.ctx.db
+      .selectFrom('user_two_factor')
+      .select('secret_enc')
+      .where('user_id', '=', who.user._id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret_enc).not.toContain(secret);
+    expect(row.secret_enc.startsWith('v1.')).toBe(true);
+  });
+
+  it('refuses a wrong code and stays off', async () => {
+    const who = await registerUser(t.app);
+    const { secret } = (await post('/api/account/two-factor/setup', who)).json().data;
+    const wrong = String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, '0');
+    const res = await post('/api/account/two-factor/enable', who, { code: wrong });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: INVALID_CODE });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/two-factor',
+      headers: bearer(who.token),
+    });
+    expect(status.json().data.enabled).toBe(false);
+  });
+
+  it.each([
+    ['letters', 'abcdef'],
+    ['five digits', '12345'],
+    ['a number', 123456],
+    ['nothing', undefined],
+  ])('refuses a code of %s with a 400', async (_what, code) => {
+    const who = await registerUser(t.app);
+    await post('/api/account/two-factor/setup', who);
+    const res = await post('/api/account/two-factor/enable', who, code === undefined ? {} : { code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('turns on with a valid code and returns ten distinct recovery codes, once', async () => {
+    const who = await registerUser(t.app);
+    const { secret, recoveryCodes } = await enable(who);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/two-factor',
+      headers: bearer(who.token),
+    });
+    expect(status.json().data).toMatchObject({ enabled: true, recoveryCodesRemaining: 10 });
+    const stored = await t.app.ctx.db
+      .selectFrom('user_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', who.user._id)
+      .execute();
+    expect(stored.map((r) => r.code_hash)).not.toContain(recoveryCodes[0]);
+    // A second set-up or confirmation is refused while it is on.
+    expect((await post('/api/account/two-factor/setup', who)).statusCode).toBe(409);
+    expect((await post('/api/account/two-factor/enable', who, { code: codeAt(secret, 1) })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await post('/api/account/two-factor/setup', null)).statusCode).toBe(401);
+    expect((await post('/api/account/two-factor/enable', null, { code: '123456' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account/two-factor' })).statusCode).toBe(401);
+  });
+});
+
+describe('signing in with two-factor on', () => {
+  it('asks for a code instead of signing in, then signs in with a valid one', async () => {
+    const who = await registerUser(t.app);
+    const { secret } = await enable(who);
+    const first = await login(who);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    expect(cookiesOf(first).mixdesk_access).toBeUndefined();
+    const res = await secondStep(first.json().data.challenge, codeAt(secret, 1));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user._id).toBe(who.user._id);
+    expect(cookiesOf(res).mixdesk_refresh).toBeTruthy();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(res.json().data.token),
+    });
+    expect(me.statusCode).toBe(200);
+    // The challenge is spent.
+    expect((await secondStep(first.json().data.challenge, codeAt(secret, 1))).json().message).toBe(
+      CHALLENGE_EXPIRED,
+    );
+  });
+
+  it('refuses a code that was already used', async () => {
+    const who = await registerUser(t.app);
+    const { used } = await enable(who);
+    const res = await secondStep((await login(who)).json().data.challenge, used);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(REUSED_CODE);
+  });
+
+  it('takes each recovery code once', async () => {
+    const who = await registerUser(t.app);
+    const { recoveryCodes } = await enable(who);
+    const code = recoveryCodes[3]!;
+    const ok = await secondStep(
+      (await login(who)).json().data.challenge,
+      code.toUpperCase().replace('-', ' '),
+    );
+    expect(ok.statusCode).toBe(200);
+    const again = await secondStep((await login(who)).json().data.challenge, code);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(USED_RECOVERY_CODE);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/two-factor',
+      headers: bearer(ok.json().data.token),
+    });
+    expect(status.json().data.recoveryCodesRemaining).toBe(9);
+  });
+
+  it(`gives a challenge ${CHALLENGE_MAX_ATTEMPTS} tries, then it is gone`, async () => {
+    const who = await registerUser(t.app);
+    const { secret } = await enable(who);
+    const { challenge } = (await login(who)).json().data;
+    for (let i = 0; i < CHALLENGE_MAX_ATTEMPTS; i++) {
+      const res = await secondStep(challenge, '000000');
+      expect(res.statusCode).toBe(401);
+    }
+    const late = await secondStep(challenge, codeAt(secret, 1));
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe(CHALLENGE_EXPIRED);
+  });
+
+  it('refuses an unknown or expired challenge', async () => {
+    const who = await registerUser(t.app);
+    const { secret } = await enable(who);
+    expect((await secondStep('x'.repeat(43), codeAt(secret, 1))).json().message).toBe(CHALLENGE_EXPIRED);
+    const { challenge } = (await login(who)).json().data;
+    await t.app.ctx.db
+      .updateTable('login_challenges')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', who.user._id)
+      .execute();
+    const res = await secondStep(challenge, codeAt(secret, 1));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(CHALLENGE_EXPIRED);
+  });
+
+  it('a wrong password still gets no challenge', async () => {
+    const who = await registerUser(t.app);
+    await enable(who);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: who.user.email, password: 'Wrong-password-1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().data).toBeUndefined();
+  });
+
+  it('refuses bad bodies with a 400', async () => {
+    for (const payload of [
+      {},
+      { challenge: 'x'.repeat(43) },
+      { challenge: 'x'.repeat(43), code: '1', extra: 1 },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('turning two-factor off and replacing recovery codes', () => {
+  it('needs the password and a code; a wrong one changes nothing', async () => {
+    const who = await registerUser(t.app);
+    const { recoveryCodes } = await enable(who);
+    const wrongPassword = await post('/api/account/two-factor/disable', who, {
+      code: recoveryCodes[0],
+      password: 'Not-the-password-1',
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().message).toBe('The password is incorrect');
+    const wrongCode = await post('/api/account/two-factor/disable', who, {
+      code: '000000',
+      password: GOOD_PASSWORD,
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    const missing = await post('/api/account/two-factor/disable', who, { password: GOOD_PASSWORD });
+    expect(missing.statusCode).toBe(400);
+    expect((await login(who)).json().data.twoFactorRequired).toBe(true);
+
+    const ok = await post('/api/account/two-factor/disable', who, {
+      code: recoveryCodes[1],
+      password: GOOD_PASSWORD,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await login(who)).json().data.token).toBeTruthy();
+    const left = await t.app.ctx.db
+      .selectFrom('user_recovery_codes')
+      .select('id')
+      .where('user_id', '=', who.user._id)
+      .execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('replaces the recovery codes: the old ones stop working', async () => {
+    const who = await registerUser(t.app);
+    const { secret, recoveryCodes } = await enable(who);
+    const res = await post('/api/account/two-factor/recovery-codes', who, {
+      code: codeAt(secret, 1),
+      password: GOOD_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().data.recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(recoveryCodes[0]);
+    expect((await secondStep((await login(who)).json().data.challenge, recoveryCodes[0]!)).statusCode).toBe(
+      401,
+    );
+    expect((await secondStep((await login(who)).json().data.challenge, fresh[0]!)).statusCode).toBe(200);
+  });
+
+  it('has no recovery codes to replace while it is off', async () => {
+    const who = await registerUser(t.app);
+    const res = await post('/api/account/two-factor/recovery-codes', who, {
+      code: '123456',
+      password: GOOD_PASSWORD,
+    });
+    expect(res.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,128 @@
+// Property-based bad input for PUT /api/auth/profile: whatever arrives, the answer is never a 5xx, a refused body
+// changes nothing, and an accepted one is exactly what a GET then returns.
+import {
+  EXPERIENCE_LEVELS,
+  PROFESSIONS,
+  PROFILE_GENRES,
+  PROFILE_VISIBILITIES,
+} from '@mixdesk/contract/profile';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+let who: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  who = await registerUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const KEYS = [
+  'name',
+  'phone',
+  'location',
+  'bio',
+  'profession',
+  'experience',
+  'genres',
+  'emailNotifications',
+  'projectNotifications',
+  'collaborationNotifications',
+  'marketingEmails',
+  'profileVisibility',
+  'showEmail',
+  'showPhone',
+  'showLocation',
+  'email',
+  'memberSince',
+  'totalProjects',
+  'avatar',
+  '__proto__',
+  'constructor',
+];
+
+/** Values that are sometimes right and often wrong, in every JSON shape. */
+const anyValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ minLength: 90, maxLength: 1100 }),
+  fc.constantFrom(...PROFESSIONS, ...EXPERIENCE_LEVELS, ...PROFILE_VISIBILITIES, '', ' ', '\u0000'),
+  fc.array(fc.constantFrom(...PROFILE_GENRES, 'Polka', 3), { maxLength: 35 }),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+const body = fc.oneof(
+  fc.dictionary(fc.constantFrom(...KEYS, 'extra'), anyValue, { maxKeys: 8 }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+const current = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(who.token) })).json().data
+    .profile;
+
+describe('PUT /api/auth/profile, property-based', () => {
+  it('never answers 5xx; a 4xx changes nothing; a 200 is what GET returns', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const before = await current();
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/auth/profile',
+          headers: { ...bearer(who.token), 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(res.statusCode).toBeLessThan(500);
+        const after = await current();
+        if (res.statusCode === 200) {
+          expect(after).toEqual(res.json().data.profile);
+        } else {
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(res.json()).toMatchObject({ success: false, error: { code: expect.any(String) } });
+          expect(after).toEqual(before);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  }, 600_000);
+
+  it('accepts every valid combination and stores it exactly', async () => {
+    const valid = fc.record(
+      {
+        name: fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim().length > 0),
+        phone: fc.stringMatching(/^[0-9 +()\-.]{0,30}$/),
+        location: fc.string({ maxLength: 100 }),
+        bio: fc.string({ maxLength: 1000 }),
+        profession: fc.constantFrom('', ...PROFESSIONS),
+        experience: fc.constantFrom('', ...EXPERIENCE_LEVELS),
+        genres: fc.subarray([...PROFILE_GENRES]),
+        emailNotifications: fc.boolean(),
+        marketingEmails: fc.boolean(),
+        profileVisibility: fc.constantFrom(...PROFILE_VISIBILITIES),
+        showPhone: fc.boolean(),
+      },
+      { requiredKeys: ['name'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(valid, async (payload) => {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/auth/profile',
+          headers: bearer(who.token),
+          payload,
+        });
+        expect(res.statusCode).toBe(200);
+        const profile = await current();
+        for (const [key, value] of Object.entries(payload)) {
+          expect(profile[key]).toEqual(typeof value === 'string' ? value.trim() : value);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  }, 600_000);
+});

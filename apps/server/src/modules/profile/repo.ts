@@ -1,0 +1,112 @@
+// Queries of the profile area: the profile row (or its defaults), the counted stats and the shared-project test.
+import type { Kysely, Selectable } from 'kysely';
+import { type DB, fromJson } from '../../db/schema.ts';
+import type { UserProfilesTable } from './tables.ts';
+
+export type ProfileRow = Selectable<UserProfilesTable>;
+
+/** What a user who never saved a profile has: notifications on (marketing off), seen by collaborators only. */
+export function defaultProfileRow(userId: string, now: string): ProfileRow {
+  return {
+    user_id: userId,
+    phone: '',
+    location: '',
+    bio: '',
+    profession: '',
+    experience: '',
+    genres: '[]',
+    avatar_key: null,
+    avatar_mime: null,
+    avatar_updated_at: null,
+    email_notifications: true,
+    project_notifications: true,
+    collaboration_notifications: true,
+    marketing_emails: false,
+    profile_visibility: 'collaborators',
+    show_email: false,
+    show_phone: false,
+    show_location: true,
+    updated_at: now,
+  };
+}
+
+export function findProfileRow(db: Kysely<DB>, userId: string) {
+  return db.selectFrom('user_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export const genresOf = (row: ProfileRow) => fromJson<string[]>(row.genres, []);
+
+/** Inserts or replaces a user's profile row. */
+export async function saveProfileRow(db: Kysely<DB>, row: ProfileRow): Promise<void> {
+  const { user_id: userId, ...rest } = row;
+  const fields = {
+    ...rest,
+    genres: JSON.stringify(genresOf(row)),
+    email_notifications: Boolean(row.email_notifications),
+    project_notifications: Boolean(row.project_notifications),
+    collaboration_notifications: Boolean(row.collaboration_notifications),
+    marketing_emails: Boolean(row.marketing_emails),
+    show_email: Boolean(row.show_email),
+    show_phone: Boolean(row.show_phone),
+    show_location: Boolean(row.show_location),
+  };
+  await db
+    .insertInto('user_profiles')
+    .values({ user_id: userId, ...fields })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(fields))
+    .execute();
+}
+
+const count = (row: { n: string | number | bigint } | undefined) => Number(row?.n ?? 0);
+
+/** Projects they own, tracks in those projects, and projects they were added to as a collaborator. */
+export async function profileStats(db: Kysely<DB>, userId: string) {
+  const [projects, tracks, collaborations] = await Promise.all([
+    db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('tracks as t')
+      .innerJoin('projects as p', 'p.id', 't.project_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('p.owner_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('project_collaborators')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    totalProjects: count(projects),
+    totalTracks: count(tracks),
+    totalCollaborations: count(collaborations),
+  };
+}
+
+/** True when both users are on at least one project, each as its owner or a collaborator. */
+export async function shareAProject(db: Kysely<DB>, a: string, b: string): Promise<boolean> {
+  const member = (userId: string) =>
+    db
+      .selectFrom('projects')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('owner_id', '=', userId),
+          eb(
+            'id',
+            'in',
+            eb.selectFrom('project_collaborators').select('project_id').where('user_id', '=', userId),
+          ),
+        ]),
+      );
+  const row = await db
+    .selectFrom(member(a).as('pa'))
+    .innerJoin(member(b).as('pb'), 'pb.id', 'pa.id')
+    .select('pa.id')
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,127 @@
+// HTTP routes of the profile area: SPEC §7 GET/PUT /api/auth/profile, the avatar, and other users' profiles.
+import multipart from '@fastify/multipart';
+import { envelope } from '@mixdesk/contract/envelope';
+import {
+  AVATAR_MAX_BYTES,
+  ProfileDataSchema,
+  ProfileUpdateBodySchema,
+  PublicProfileDataSchema,
+  UserIdParamsSchema,
+} from '@mixdesk/contract/profile';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import * as profile from './service.ts';
+
+const ProfileResponse = envelope(ProfileDataSchema);
+
+/** A cut-off or malformed multipart body is the client's problem (400), not ours (500). */
+function asUploadError(err: unknown): unknown {
+  if (err instanceof AppError || (err as { statusCode?: number }).statusCode) return err;
+  const message = err instanceof Error ? err.message : '';
+  if (/multipart|part|boundary|premature|aborted/i.test(message))
+    return badRequest('The upload was cut off or is not valid multipart/form-data. Try again.');
+  return err;
+}
+
+/** Mounted under /api/auth, beside the sign-in routes, as SPEC §7 lists the profile calls there. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  // Registered in this plugin only: other areas keep their own multipart limits.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 0, parts: 1 },
+    throwFileSizeLimit: false,
+  });
+
+  app.get(
+    '/profile',
+    { preHandler: app.requireAuth, schema: { response: { 200: ProfileResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Profile',
+      data: { profile: await profile.getProfile(ctx, authOf(request).user._id) },
+    }),
+  );
+
+  app.put(
+    '/profile',
+    {
+      preHandler: app.requireAuth,
+      schema: { body: ProfileUpdateBodySchema, response: { 200: ProfileResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Profile updated successfully',
+      data: { profile: await profile.updateProfile(ctx, authOf(request).user._id, request.body) },
+    }),
+  );
+
+  app.post(
+    '/profile/avatar',
+    { preHandler: app.requireAuth, schema: { response: { 200: ProfileResponse } } },
+    async (request) => {
+      const userId = authOf(request).user._id;
+      if (!request.isMultipart())
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the avatar as multipart/form-data with one image file',
+        );
+      try {
+        const part = await request.file();
+        if (!part) throw badRequest('Choose an image to upload');
+        return {
+          success: true as const,
+          message: 'Avatar updated',
+          data: { profile: await profile.setAvatar(ctx, userId, part.file) },
+        };
+      } catch (err) {
+        throw asUploadError(err);
+      }
+    },
+  );
+
+  app.delete(
+    '/profile/avatar',
+    { preHandler: app.requireAuth, schema: { response: { 200: ProfileResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Avatar removed',
+      data: { profile: await profile.removeAvatar(ctx, authOf(request).user._id) },
+    }),
+  );
+};
+
+/** Other users' profiles, mounted under /api/users. */
+export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/:id/profile',
+    {
+      preHandler: app.requireAuth,
+      schema: { params: UserIdParamsSchema, response: { 200: envelope(PublicProfileDataSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Profile',
+      data: { profile: await profile.getPublicProfile(ctx, authOf(request).user._id, request.params.id) },
+    }),
+  );
+
+  app.get(
+    '/:id/avatar',
+    {
+      preHandler: app.requireAuth,
+      schema: { params: UserIdParamsSchema, querystring: z.object({ v: z.string().max(40).optional() }) },
+    },
+    async (request, reply) => {
+      const { stream, mime } = await profile.getAvatar(ctx, authOf(request).user._id, request.params.id);
+      return reply
+        .header('content-type', mime)
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-security-policy', "default-src 'none'")
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,172 @@
+// The profile area's rules: read and update one's own profile, the avatar, and other users' profiles as their
+// privacy settings allow (public: anyone signed in; collaborators: people who share a project; private: nobody).
+import type { Readable } from 'node:stream';
+import type { Profile, ProfileUpdateBodySchema, PublicProfile } from '@mixdesk/contract/profile';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { nowIso } from '../../platform/ids.ts';
+import { findUserById, type UserRow } from '../auth/repo.ts';
+import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';
+import {
+  defaultProfileRow,
+  findProfileRow,
+  genresOf,
+  type ProfileRow,
+  profileStats,
+  saveProfileRow,
+  shareAProject,
+} from './repo.ts';
+
+type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
+
+async function load(ctx: AppContext, userId: string): Promise<{ user: UserRow; row: ProfileRow }> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound('User');
+  const row = (await findProfileRow(ctx.db, userId)) ?? defaultProfileRow(userId, user.created_at);
+  return { user, row };
+}
+
+/** The avatar's URL; the version makes a browser fetch the new image after a change. */
+export function avatarUrl(userId: string, row: ProfileRow): string | null {
+  if (!row.avatar_key) return null;
+  const version = Date.parse(row.avatar_updated_at ?? '') || 0;
+  return `/api/users/${userId}/avatar?v=${version.toString(36)}`;
+}
+
+async function present(ctx: AppContext, user: UserRow, row: ProfileRow): Promise<Profile> {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: row.phone,
+    location: row.location,
+    bio: row.bio,
+    profession: row.profession,
+    experience: row.experience,
+    genres: genresOf(row),
+    avatar: avatarUrl(user.id, row),
+    memberSince: user.created_at,
+    ...(await profileStats(ctx.db, user.id)),
+    emailNotifications: Boolean(row.email_notifications),
+    projectNotifications: Boolean(row.project_notifications),
+    collaborationNotifications: Boolean(row.collaboration_notifications),
+    marketingEmails: Boolean(row.marketing_emails),
+    profileVisibility: row.profile_visibility as Profile['profileVisibility'],
+    showEmail: Boolean(row.show_email),
+    showPhone: Boolean(row.show_phone),
+    showLocation: Boolean(row.show_location),
+  };
+}
+
+export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
+  const { user, row } = await load(ctx, userId);
+  return present(ctx, user, row);
+}
+
+/** Applies the fields that were sent; the name lives on the user, the rest on the profile row. */
+export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdate): Promise<Profile> {
+  const { row } = await load(ctx, userId);
+  const now = nowIso();
+  const next: ProfileRow = {
+    ...row,
+    phone: input.phone ?? row.phone,
+    location: input.location ?? row.location,
+    bio: input.bio ?? row.bio,
+    profession: input.profession ?? row.profession,
+    experience: input.experience ?? row.experience,
+    genres: input.genres ? JSON.stringify(input.genres) : row.genres,
+    email_notifications: input.emailNotifications ?? row.email_notifications,
+    project_notifications: input.projectNotifications ?? row.project_notifications,
+    collaboration_notifications: input.collaborationNotifications ?? row.collaboration_notifications,
+    marketing_emails: input.marketingEmails ?? row.marketing_emails,
+    profile_visibility: input.profileVisibility ?? row.profile_visibility,
+    show_email: input.showEmail ?? row.show_email,
+    show_phone: input.showPhone ?? row.show_phone,
+    show_location: input.showLocation ?? row.show_location,
+    updated_at: now,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    if (input.name !== undefined)
+      await trx
+        .updateTable('users')
+        .set({ name: input.name, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+    await saveProfileRow(trx, next);
+  });
+  return getProfile(ctx, userId);
+}
+
+export async function setAvatar(ctx: AppContext, userId: string, upload: Readable): Promise<Profile> {
+  const { row } = await load(ctx, userId);
+  const saved = await saveAvatar(ctx, upload);
+  const fresh = (await findProfileRow(ctx.db, userId)) ?? row;
+  try {
+    await saveProfileRow(ctx.db, {
+      ...fresh,
+      avatar_key: saved.key,
+      avatar_mime: saved.mime,
+      avatar_updated_at: nowIso(),
+      updated_at: nowIso(),
+    });
+  } catch (err) {
+    await removeAvatarFile(ctx, saved.key);
+    throw err;
+  }
+  await removeAvatarFile(ctx, fresh.avatar_key);
+  return getProfile(ctx, userId);
+}
+
+export async function removeAvatar(ctx: AppContext, userId: string): Promise<Profile> {
+  const existing = await findProfileRow(ctx.db, userId);
+  if (existing?.avatar_key) {
+    await ctx.db
+      .updateTable('user_profiles')
+      .set({ avatar_key: null, avatar_mime: null, avatar_updated_at: nowIso(), updated_at: nowIso() })
+      .where('user_id', '=', userId)
+      .execute();
+    await removeAvatarFile(ctx, existing.avatar_key);
+  }
+  return getProfile(ctx, userId);
+}
+
+/** Throws unless the viewer may see the target's profile. */
+async function assertCanView(ctx: AppContext, viewerId: string, targetId: string, row: ProfileRow) {
+  if (viewerId === targetId || row.profile_visibility === 'public') return;
+  if (row.profile_visibility === 'collaborators') {
+    if (await shareAProject(ctx.db, viewerId, targetId)) return;
+    throw new AppError('FORBIDDEN', 'This profile is visible to collaborators only');
+  }
+  throw new AppError('FORBIDDEN', 'This profile is private');
+}
+
+export async function getPublicProfile(
+  ctx: AppContext,
+  viewerId: string,
+  targetId: string,
+): Promise<PublicProfile> {
+  const { user, row } = await load(ctx, targetId);
+  await assertCanView(ctx, viewerId, targetId, row);
+  const self = viewerId === targetId;
+  return {
+    _id: user.id,
+    name: user.name,
+    avatar: avatarUrl(user.id, row),
+    bio: row.bio,
+    profession: row.profession,
+    experience: row.experience,
+    genres: genresOf(row),
+    memberSince: user.created_at,
+    ...(self || row.show_email ? { email: user.email } : {}),
+    ...(self || row.show_phone ? { phone: row.phone } : {}),
+    ...(self || row.show_location ? { location: row.location } : {}),
+  };
+}
+
+export async function getAvatar(ctx: AppContext, viewerId: string, targetId: string) {
+  const { row } = await load(ctx, targetId);
+  await assertCanView(ctx, viewerId, targetId, row);
+  if (!row.avatar_key || !row.avatar_mime) throw notFound('Avatar');
+  return { stream: await openAvatar(ctx, row.avatar_key), mime: row.avatar_mime };
+}
