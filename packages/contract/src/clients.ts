@@ -58,7 +58,7 @@ export const COUNT_MAX = 100_000;
 /** Largest amount of money on a client, in currency units (keeps sums of cents exact in a double). */
 export const MONEY_MAX = 1_000_000_000;
 export const CLIENTS_PAGE_MAX = 100;
-export const CLIENTS_PAGE_DEFAULT = 24;
+export const CLIENTS_PAGE_DEFAULT = 12;
 
 /** SPEC §2: a select label is the enum value with underscores turned into spaces, each word capitalised. */
 export function enumLabel(value: string): string {

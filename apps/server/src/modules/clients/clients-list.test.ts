@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
-import { createClientVia, listVia } from './clients-testing.ts';
+import { createClientVia, listVia, nextMillisecond } from './clients-testing.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -63,7 +63,10 @@ const NETWORK = [
 beforeAll(async () => {
   t = await createTestApp();
   owner = await registerUser(t.app, { name: 'Network Owner' });
-  for (const c of NETWORK) names[c.name] = (await createClientVia(t.app, owner, c))._id;
+  for (const c of NETWORK) {
+    names[c.name] = (await createClientVia(t.app, owner, c))._id;
+    nextMillisecond();
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -75,7 +78,7 @@ describe('listing', () => {
   it('lists the network newest first with pagination figures', async () => {
     const list = await listVia(t.app, owner);
     expect(namesOf(list)).toEqual(NETWORK.map((c) => c.name).reverse());
-    expect(list.pagination).toEqual({ currentPage: 1, totalPages: 1, limit: 24, totalClients: 5 });
+    expect(list.pagination).toEqual({ currentPage: 1, totalPages: 1, limit: 12, totalClients: 5 });
   });
 
   it('pages through the network without gaps or repeats', async () => {

@@ -2,6 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer, type SignedIn, uniqueEmail } from '../../../test/helper.ts';
 
+/** The list orders by creation time (milliseconds): waits for the next one so the order is certain. */
+export function nextMillisecond(): void {
+  const now = Date.now();
+  while (Date.now() === now) {}
+}
+
 export function clientBody(overrides: Record<string, unknown> = {}) {
   return { name: 'Test Client', email: uniqueEmail('client'), ...overrides };
 }

@@ -8,14 +8,32 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ProjectsTable } from '../projects/tables.ts';
+import { prepared } from './prepared.ts';
 import { type LinkedCounts, NO_LINKS } from './repo.ts';
 
 /** The database as this area sees it: projects carry the client_id column that 0004-clients adds. */
 type ClientsView = Omit<DB, 'projects'> & { projects: ProjectsTable & { client_id: string | null } };
-const view = (db: Kysely<DB>) => db as unknown as Kysely<ClientsView>;
+export const view = (db: Kysely<DB>) => db as unknown as Kysely<ClientsView>;
 
 /** Ids per query: well under the bound-parameter limits of SQLite and PostgreSQL. */
-const IDS_PER_QUERY = 1000;
+const IDS_PER_QUERY = 100;
+
+const countsQuery = prepared((db, ids) =>
+  view(db)
+    .selectFrom('projects')
+    .where('client_id', 'in', ids)
+    .select((eb) => [
+      'client_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn
+        .sum<number>(eb.case().when('status', 'in', ACTIVE_PROJECT_STATUSES).then(1).else(0).end())
+        .as('active'),
+      eb.fn
+        .sum<number>(eb.case().when('status', 'in', COMPLETED_PROJECT_STATUSES).then(1).else(0).end())
+        .as('completed'),
+    ])
+    .groupBy('client_id'),
+);
 
 /** How many projects each client has, by status group. Clients without links are absent. */
 export async function linkedCountsOf(
@@ -24,21 +42,7 @@ export async function linkedCountsOf(
 ): Promise<Map<string, LinkedCounts>> {
   const out = new Map<string, LinkedCounts>();
   for (let i = 0; i < clientIds.length; i += IDS_PER_QUERY) {
-    const rows = await view(db)
-      .selectFrom('projects')
-      .where('client_id', 'in', clientIds.slice(i, i + IDS_PER_QUERY))
-      .select((eb) => [
-        'client_id',
-        eb.fn.countAll<number>().as('total'),
-        eb.fn
-          .sum<number>(eb.case().when('status', 'in', ACTIVE_PROJECT_STATUSES).then(1).else(0).end())
-          .as('active'),
-        eb.fn
-          .sum<number>(eb.case().when('status', 'in', COMPLETED_PROJECT_STATUSES).then(1).else(0).end())
-          .as('completed'),
-      ])
-      .groupBy('client_id')
-      .execute();
+    const rows = await countsQuery(db, clientIds.slice(i, i + IDS_PER_QUERY));
     for (const r of rows)
       if (r.client_id)
         out.set(r.client_id, {
@@ -52,18 +56,6 @@ export async function linkedCountsOf(
 
 export async function linkedCountsOfClient(db: Kysely<DB>, clientId: string): Promise<LinkedCounts> {
   return (await linkedCountsOf(db, [clientId])).get(clientId) ?? NO_LINKS;
-}
-
-/** Completed projects linked to any client of the owner's network. */
-export async function linkedCompletedInNetwork(db: Kysely<DB>, ownerId: string): Promise<number> {
-  const row = await view(db)
-    .selectFrom('projects')
-    .where('owner_id', '=', ownerId)
-    .where('status', 'in', COMPLETED_PROJECT_STATUSES)
-    .where('client_id', 'is not', null)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 const AVAILABLE_MAX = 200;

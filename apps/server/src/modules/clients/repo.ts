@@ -7,10 +7,9 @@ import {
   type ContactMethod,
   fromCents,
 } from '@mixdesk/contract/clients';
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
+import { type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import { type DB, fromJson } from '../../db/schema.ts';
-import { containsInsensitive } from '../../db/sql-helpers.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
 import type { ClientsTable } from './tables.ts';
 
 export type ClientRow = Selectable<ClientsTable>;
@@ -29,6 +28,11 @@ export interface ClientFilters {
   role?: ClientRole;
   type?: ClientType;
   status?: ClientStatus;
+}
+
+/** What the search matches: name, email and company, lower-cased (so matching ignores case in any script). */
+export function searchTextOf(row: { name: string; email: string; company?: string | null }): string {
+  return [row.name, row.email, row.company ?? ''].join('\n').toLowerCase();
 }
 
 export function presentClient(row: ClientRow, linked: LinkedCounts = NO_LINKS): Client {
@@ -68,12 +72,14 @@ export function presentClient(row: ClientRow, linked: LinkedCounts = NO_LINKS): 
   };
 }
 
-export function findClient(db: Kysely<DB>, ownerId: string, id: string) {
+/** The owner's client; `lock` (PostgreSQL, inside a transaction) holds the row until commit. */
+export function findClient(db: Kysely<DB>, ownerId: string, id: string, lock = false) {
   return db
     .selectFrom('clients')
     .selectAll()
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
+    .$if(lock, (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
@@ -106,32 +112,29 @@ export async function deleteClientRow(db: Kysely<DB>, ownerId: string, id: strin
   return Number(res.numDeletedRows) > 0;
 }
 
-function filtered(db: Kysely<DB>, dialect: Dialect, ownerId: string, f: ClientFilters) {
+function filtered(db: Kysely<DB>, ownerId: string, f: ClientFilters) {
   let q = db.selectFrom('clients').where('owner_id', '=', ownerId);
-  const term = f.search?.trim();
-  if (term)
-    q = q.where((eb) =>
-      eb.or([
-        containsInsensitive(dialect, eb.ref('name'), term),
-        containsInsensitive(dialect, eb.ref('email'), term),
-        containsInsensitive(dialect, eb.ref('company'), term),
-      ]),
-    );
+  const term = f.search?.trim().toLowerCase();
+  // Both sides are lower-cased, so a plain LIKE matches the same on SQLite and PostgreSQL; \ escapes % and _.
+  if (term) q = q.where(sql<SqlBool>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
   if (f.role) q = q.where('role', '=', f.role);
   if (f.type) q = q.where('type', '=', f.type);
   if (f.status) q = q.where('status', '=', f.status);
   return q;
 }
 
-/** One page of the owner's clients matching the filters, newest first, and how many match in all. */
+/**
+ * One page of the owner's clients matching the filters, newest first, and how many match in all
+ * (`knownTotal` when the caller already knows it, e.g. the network size when nothing is filtered).
+ */
 export async function listClientRows(
   db: Kysely<DB>,
-  dialect: Dialect,
   ownerId: string,
   filters: ClientFilters,
   window: { limit: number; offset: number },
+  knownTotal?: number,
 ): Promise<{ rows: ClientRow[]; total: number }> {
-  const base = filtered(db, dialect, ownerId, filters);
+  const base = filtered(db, ownerId, filters);
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -140,31 +143,9 @@ export async function listClientRows(
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    knownTotal ?? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
-}
-
-/** Figures over the owner's whole network (filters do not apply), before linked projects. */
-export async function networkFigures(db: Kysely<DB>, ownerId: string) {
-  const row = await db
-    .selectFrom('clients')
-    .where('owner_id', '=', ownerId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'active').then(1).else(0).end()).as('active'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'potential').then(1).else(0).end()).as('potential'),
-      eb.fn.sum<number>('recorded_completed').as('completed'),
-      eb.fn.sum<number>('revenue_cents').as('revenue_cents'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    total: Number(row.total),
-    active: Number(row.active ?? 0),
-    potential: Number(row.potential ?? 0),
-    recordedCompleted: Number(row.completed ?? 0),
-    revenueCents: Number(row.revenue_cents ?? 0),
-  };
+  return { rows, total: typeof count === 'number' ? count : Number(count.n) };
 }
 
 export function clientRowsOfOwner(db: Kysely<DB>, ownerId: string) {

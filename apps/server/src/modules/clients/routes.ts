@@ -2,7 +2,6 @@
 import {
   ClientDataSchema,
   ClientIdParamsSchema,
-  ClientListDataSchema,
   ClientListQuerySchema,
   ClientProjectParamsSchema,
   ClientProjectsDataSchema,
@@ -12,6 +11,7 @@ import {
 import { envelope, OkSchema } from '@mixdesk/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { ClientListResponseSchema, listClientsJson } from './list.ts';
 import { linkProject, listClientProjects, unlinkProject } from './project-links.ts';
 import * as clients from './service.ts';
 
@@ -24,15 +24,12 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      ...auth,
-      schema: { querystring: ClientListQuerySchema, response: { 200: envelope(ClientListDataSchema) } },
+    { ...auth, schema: { querystring: ClientListQuerySchema, response: { 200: ClientListResponseSchema } } },
+    async (request, reply) => {
+      const json = await listClientsJson(ctx, userId(request), request.query);
+      // Already validated against the response schema and serialised (and cached) by the service.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Clients',
-      data: await clients.listClients(ctx, userId(request), request.query),
-    }),
   );
 
   app.post(

@@ -1,20 +1,9 @@
 // The clients area's rules: a user's network of clients, each visible and changeable only by its owner.
-import {
-  CLIENTS_PAGE_MAX,
-  type Client,
-  type ClientListData,
-  type ClientListQuerySchema,
-  type CreateClient,
-  fromCents,
-  toCents,
-  type UpdateClient,
-} from '@mixdesk/contract/clients';
-import type { z } from 'zod';
-import { pageWindow } from '../../db/sql-helpers.ts';
+import { type Client, type CreateClient, toCents, type UpdateClient } from '@mixdesk/contract/clients';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { linkedCompletedInNetwork, linkedCountsOf, linkedCountsOfClient } from './links.ts';
+import { linkedCountsOfClient } from './links.ts';
 import {
   type ClientChanges,
   type ClientRow,
@@ -23,17 +12,15 @@ import {
   findClient,
   insertClient,
   type LinkedCounts,
-  listClientRows,
   type NewClientRow,
   NO_LINKS,
-  networkFigures,
   presentClient,
+  searchTextOf,
   updateClientRow,
 } from './repo.ts';
+import { applyStats, contribution, difference } from './stats.ts';
 
 export const DUPLICATE_EMAIL = 'A client with this email is already in your network';
-
-type ListQuery = z.output<typeof ClientListQuerySchema>;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -42,40 +29,6 @@ function isUniqueViolation(err: unknown): boolean {
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path, message }]);
-
-export async function listClients(
-  ctx: AppContext,
-  userId: string,
-  query: ListQuery,
-): Promise<ClientListData> {
-  const win = pageWindow(query.page, query.limit, CLIENTS_PAGE_MAX);
-  const filters = { search: query.search, role: query.role, type: query.type, status: query.status };
-  const [page, figures, linkedCompleted] = await Promise.all([
-    listClientRows(ctx.db, ctx.dialect, userId, filters, win),
-    networkFigures(ctx.db, userId),
-    linkedCompletedInNetwork(ctx.db, userId),
-  ]);
-  const linked = await linkedCountsOf(
-    ctx.db,
-    page.rows.map((r) => r.id),
-  );
-  return {
-    clients: page.rows.map((r) => presentClient(r, linked.get(r.id))),
-    pagination: {
-      currentPage: win.page,
-      totalPages: Math.max(1, Math.ceil(page.total / win.limit)),
-      limit: win.limit,
-      totalClients: page.total,
-    },
-    summary: {
-      total: figures.total,
-      active: figures.active,
-      potential: figures.potential,
-      completedProjects: figures.recordedCompleted + linkedCompleted,
-      totalRevenue: fromCents(figures.revenueCents),
-    },
-  };
-}
 
 /** The owner's client, or 404 for anyone else (unknown and foreign ids look the same). */
 export async function requireClient(ctx: AppContext, userId: string, id: string): Promise<ClientRow> {
@@ -165,11 +118,15 @@ export async function createClient(ctx: AppContext, userId: string, input: Creat
     preferred_contact_method: input.preferredContactMethod ?? null,
     timezone: input.timezone ?? null,
     notes: input.notes ?? null,
+    search_text: searchTextOf(input),
     created_at: now,
     updated_at: now,
   } satisfies NewClientRow;
   try {
-    await insertClient(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertClient(trx, row);
+      await applyStats(trx, userId, contribution(row));
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
     throw err;
@@ -207,39 +164,54 @@ export async function updateClient(
   id: string,
   input: UpdateClient,
 ): Promise<Client> {
-  const existing = await requireClient(ctx, userId, id);
-  const linked = await linkedCountsOfClient(ctx.db, id);
-  const current = presentClient(existing, linked);
-  const changes = changesOf(input);
-  const countsSent =
-    input.totalProjects !== undefined ||
-    input.activeProjects !== undefined ||
-    input.completedProjects !== undefined;
-  if (countsSent)
-    Object.assign(
-      changes,
-      recordedCounts(
-        {
-          totalProjects: input.totalProjects ?? current.totalProjects,
-          activeProjects: input.activeProjects ?? current.activeProjects,
-          completedProjects: input.completedProjects ?? current.completedProjects,
-        },
-        linked,
-      ),
-    );
-  if (changes.email !== undefined && changes.email !== existing.email)
-    await assertEmailFree(ctx, userId, changes.email, id);
-  changes.updated_at = nowIso();
-  try {
-    await updateClientRow(ctx.db, userId, id, changes);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
-    throw err;
-  }
-  return presentClient({ ...existing, ...changes } as ClientRow, linked);
+  // The row is read (and on PostgreSQL locked) inside the transaction, so the summary's difference is exact.
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await findClient(trx, userId, id, ctx.dialect === 'postgres');
+    if (!existing) throw notFound('Client');
+    const linked = await linkedCountsOfClient(trx, id);
+    const changes = changesOf(input);
+    if (
+      input.totalProjects !== undefined ||
+      input.activeProjects !== undefined ||
+      input.completedProjects !== undefined
+    ) {
+      const current = presentClient(existing, linked);
+      Object.assign(
+        changes,
+        recordedCounts(
+          {
+            totalProjects: input.totalProjects ?? current.totalProjects,
+            activeProjects: input.activeProjects ?? current.activeProjects,
+            completedProjects: input.completedProjects ?? current.completedProjects,
+          },
+          linked,
+        ),
+      );
+    }
+    if (changes.email !== undefined && changes.email !== existing.email)
+      if (await clientIdByEmail(trx, userId, changes.email, id)) throw conflict(DUPLICATE_EMAIL);
+    const updated = { ...existing, ...changes, updated_at: nowIso() } as ClientRow;
+    updated.search_text = searchTextOf(updated);
+    try {
+      await updateClientRow(trx, userId, id, {
+        ...changes,
+        search_text: updated.search_text,
+        updated_at: updated.updated_at,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
+      throw err;
+    }
+    await applyStats(trx, userId, difference(contribution(existing), contribution(updated)));
+    return presentClient(updated, linked);
+  });
 }
 
 export async function deleteClient(ctx: AppContext, userId: string, id: string): Promise<void> {
   // Linked projects stay; their client link is cleared by the foreign key (on delete set null).
-  if (!(await deleteClientRow(ctx.db, userId, id))) throw notFound('Client');
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await findClient(trx, userId, id, ctx.dialect === 'postgres');
+    if (!existing || !(await deleteClientRow(trx, userId, id))) throw notFound('Client');
+    await applyStats(trx, userId, difference(contribution(existing), null));
+  });
 }

@@ -29,12 +29,26 @@ export interface ClientsTable {
   preferred_contact_method: string | null;
   timezone: string | null;
   notes: string | null;
+  /** Lower-cased name, email and company, one per line: what the list's search matches. */
+  search_text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Per network: the summary figures, and a version bumped by every client change. */
+export interface ClientNetworkStatsTable {
+  owner_id: string;
+  version: number;
+  total: number;
+  active: number;
+  potential: number;
+  recorded_completed: number;
+  revenue_cents: number;
 }
 
 declare module '../../db/schema.ts' {
   interface DB {
     clients: ClientsTable;
+    client_network_stats: ClientNetworkStatsTable;
   }
 }

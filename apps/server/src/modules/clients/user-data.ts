@@ -2,6 +2,7 @@
 import type { UserDataHandler } from '../user-data.ts';
 import { linkedCountsOf } from './links.ts';
 import { clientRowsOfOwner, presentClient } from './repo.ts';
+import { rebuildStats } from './stats.ts';
 
 export const clientsUserData: UserDataHandler = {
   area: 'clients',
@@ -15,6 +16,9 @@ export const clientsUserData: UserDataHandler = {
   },
   async deleteData(ctx, userId) {
     // Clients hold no stored files; their projects' links clear through the foreign key.
-    await ctx.db.deleteFrom('clients').where('owner_id', '=', userId).execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('clients').where('owner_id', '=', userId).execute();
+      await rebuildStats(trx, userId);
+    });
   },
 };

@@ -1,0 +1,120 @@
+// GET /api/clients: a page of the caller's network with the summary over the whole network.
+// The serialised response is cached per app instance under the network's version, which lives in the
+// database and changes in the same transaction as any client write or any change to a linked project
+// (see stats.ts and the 0004-clients triggers). Every request reads the version, so no instance ever
+// answers from a stale copy, and a repeated list costs one primary-key lookup.
+import {
+  CLIENTS_PAGE_MAX,
+  type ClientListData,
+  ClientListDataSchema,
+  type ClientListQuerySchema,
+  fromCents,
+} from '@mixdesk/contract/clients';
+import { envelope } from '@mixdesk/contract/envelope';
+import type { z } from 'zod';
+import { pageWindow } from '../../db/sql-helpers.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { linkedCountsOf } from './links.ts';
+import { listClientRows, presentClient } from './repo.ts';
+import { networkStats, networkVersion } from './stats.ts';
+
+type ListQuery = z.output<typeof ClientListQuerySchema>;
+
+export const ClientListResponseSchema = envelope(ClientListDataSchema);
+
+const MAX_ENTRIES = 1000;
+const MAX_CHARS = 32 * 1024 * 1024;
+
+/** Serialised responses of one database, oldest first (tests and benchmarks run several per process). */
+class ResponseCache {
+  readonly #entries = new Map<string, { version: number; json: string }>();
+  #chars = 0;
+
+  get(key: string, version: number): string | undefined {
+    const hit = this.#entries.get(key);
+    return hit && hit.version === version ? hit.json : undefined;
+  }
+
+  set(key: string, version: number, json: string): void {
+    this.#drop(key);
+    this.#entries.set(key, { version, json });
+    this.#chars += json.length;
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= MAX_ENTRIES && this.#chars <= MAX_CHARS) break;
+      this.#drop(oldest);
+    }
+  }
+
+  #drop(key: string): void {
+    const old = this.#entries.get(key);
+    if (!old) return;
+    this.#chars -= old.json.length;
+    this.#entries.delete(key);
+  }
+}
+
+const caches = new WeakMap<object, ResponseCache>();
+function cacheOf(db: object): ResponseCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ResponseCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Reads the page, its clients' linked projects and the network's figures. */
+export async function listClients(
+  ctx: AppContext,
+  userId: string,
+  query: ListQuery,
+): Promise<ClientListData> {
+  const win = pageWindow(query.page, query.limit, CLIENTS_PAGE_MAX);
+  const search = query.search?.trim().toLowerCase() || undefined;
+  const unfiltered = !search && !query.role && !query.type && !query.status;
+  const stats = await networkStats(ctx.db, userId);
+  const filters = { search, role: query.role, type: query.type, status: query.status };
+  const page = await listClientRows(ctx.db, userId, filters, win, unfiltered ? stats.total : undefined);
+  const linked = await linkedCountsOf(
+    ctx.db,
+    page.rows.map((r) => r.id),
+  );
+  return {
+    clients: page.rows.map((r) => presentClient(r, linked.get(r.id))),
+    pagination: {
+      currentPage: win.page,
+      totalPages: Math.max(1, Math.ceil(page.total / win.limit)),
+      limit: win.limit,
+      totalClients: page.total,
+    },
+    summary: {
+      total: stats.total,
+      active: stats.active,
+      potential: stats.potential,
+      completedProjects: stats.recorded_completed + stats.linked_completed,
+      totalRevenue: fromCents(stats.revenue_cents),
+    },
+  };
+}
+
+/** The whole JSON response of the list, validated against its schema, from the cache when current. */
+export async function listClientsJson(ctx: AppContext, userId: string, query: ListQuery): Promise<string> {
+  const key = [
+    userId,
+    query.page,
+    query.limit,
+    query.search ?? '',
+    query.role,
+    query.type,
+    query.status,
+  ].join('\u0000');
+  const cache = cacheOf(ctx.db);
+  // The version is read before the data, so a response is never stored under a newer version than it shows.
+  const version = await networkVersion(ctx.db, userId);
+  const cached = cache.get(key, version);
+  if (cached) return cached;
+  const data = await listClients(ctx, userId, query);
+  const json = JSON.stringify(ClientListResponseSchema.parse({ success: true, message: 'Clients', data }));
+  cache.set(key, version, json);
+  return json;
+}

@@ -1,0 +1,33 @@
+// Hot queries built and compiled once per database, then run with fresh parameters: the list runs a few
+// queries on every request and Kysely's build-and-compile step would cost more than SQLite's execution.
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+const MARK = '\u0000mixdesk-param-';
+
+/**
+ * `build` receives placeholder strings for its parameters; the compiled query is cached per database and
+ * per parameter count, and each call swaps the placeholders for the given values.
+ */
+export function prepared<Row>(build: (db: Kysely<DB>, params: string[]) => Compilable<Row>) {
+  const cache = new WeakMap<Kysely<DB>, Map<number, CompiledQuery<Row>>>();
+  return async (db: Kysely<DB>, values: readonly string[]): Promise<Row[]> => {
+    let byCount = cache.get(db);
+    if (!byCount) {
+      byCount = new Map();
+      cache.set(db, byCount);
+    }
+    let compiled = byCount.get(values.length);
+    if (!compiled) {
+      compiled = build(
+        db,
+        values.map((_, i) => `${MARK}${i}`),
+      ).compile();
+      byCount.set(values.length, compiled);
+    }
+    const parameters = compiled.parameters.map((p) =>
+      typeof p === 'string' && p.startsWith(MARK) ? values[Number(p.slice(MARK.length))] : p,
+    );
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+  };
+}
