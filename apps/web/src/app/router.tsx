@@ -10,7 +10,8 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DocumentsPage } from '../features/documents/documents-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { ProjectFilesPage } from '../features/projects/project-files-page';
-import { ProjectPage } from '../features/projects/project-page';
+import { ProjectLayout } from '../features/projects/project-layout';
+import { ProjectOverviewPage } from '../features/projects/project-overview-page';
 import { ProjectTracksPage } from '../features/projects/project-tracks-page';
 import { ProjectsPage } from '../features/projects/projects-page';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -41,9 +42,15 @@ export function createRouter() {
                   children: [
                     { index: true, element: <DashboardPage /> },
                     { path: 'projects', element: <ProjectsPage /> },
-                    { path: 'projects/:id', element: <ProjectPage /> },
-                    { path: 'projects/:id/tracks', element: <ProjectTracksPage /> },
-                    { path: 'projects/:id/files', element: <ProjectFilesPage /> },
+                    {
+                      path: 'projects/:id',
+                      element: <ProjectLayout />,
+                      children: [
+                        { index: true, element: <ProjectOverviewPage /> },
+                        { path: 'tracks', element: <ProjectTracksPage /> },
+                        { path: 'files', element: <ProjectFilesPage /> },
+                      ],
+                    },
                     { path: 'clients', element: <ClientsPage /> },
                     { path: 'documents', element: <DocumentsPage /> },
                     { path: 'profile', element: <ProfilePage /> },

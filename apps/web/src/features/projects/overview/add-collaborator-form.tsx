@@ -1,0 +1,108 @@
+// The owner adds a registered user by email, with a permission (view or edit) and a free role label.
+import { COLLABORATOR_ROLE_MAX, type CollaboratorPermission, type Project } from '@mixdesk/contract/projects';
+import { useMutation } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Field } from '../../../ui/field';
+import { Input } from '../../../ui/input';
+import { Select } from '../../../ui/select';
+import { useToast } from '../../../ui/toast';
+import { addCollaborator } from '../api';
+import { fieldErrorsOf, saveErrorMessage } from '../project-errors';
+
+const EMPTY = { email: '', permission: 'view' as CollaboratorPermission, role: '' };
+
+export function AddCollaboratorForm({
+  project,
+  onSaved,
+}: {
+  project: Project;
+  onSaved: (p: Project) => void;
+}) {
+  const [values, setValues] = useState(EMPTY);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
+  const mutation = useMutation({
+    mutationFn: () => addCollaborator(project._id, { ...values, email: values.email.trim() }),
+    onSuccess: (saved) => {
+      onSaved(saved);
+      toast.notify(
+        'success',
+        `${values.email.trim()} can now ${values.permission === 'edit' ? 'edit' : 'view'} this project`,
+      );
+      setValues(EMPTY);
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      setEmailError(fields.email ?? null);
+      setFailure(fields.email ? null : saveErrorMessage(error));
+    },
+  });
+
+  const set = (patch: Partial<typeof EMPTY>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setEmailError(null);
+    setFailure(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.email.trim()) return setEmailError('Email is required');
+    mutation.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a collaborator" className="flex flex-col gap-3">
+      <Field label="Email" error={emailError} hint="They need a Mixdesk account.">
+        {(c) => (
+          <Input
+            {...c}
+            type="email"
+            autoComplete="off"
+            placeholder="name@studio.com"
+            value={values.email}
+            onChange={(e) => set({ email: e.target.value })}
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-[8rem_1fr] gap-2">
+        <Field label="Permission">
+          {(c) => (
+            <Select
+              {...c}
+              value={values.permission}
+              onChange={(e) => set({ permission: e.target.value as CollaboratorPermission })}
+            >
+              <option value="view">Can view</option>
+              <option value="edit">Can edit</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Role">
+          {(c) => (
+            <Input
+              {...c}
+              maxLength={COLLABORATOR_ROLE_MAX}
+              placeholder="e.g. Mixing engineer"
+              value={values.role}
+              onChange={(e) => set({ role: e.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      {failure && <Alert type="error">{failure}</Alert>}
+      <Button
+        type="submit"
+        loading={mutation.isPending}
+        disabled={!values.email.trim()}
+        className="self-start"
+      >
+        <UserPlus aria-hidden="true" />
+        Add Collaborator
+      </Button>
+    </form>
+  );
+}
