@@ -163,6 +163,8 @@ export const VersionUploadFieldsSchema = z.strictObject({
 export const UpdateVersionSchema = z.strictObject({ label: VersionLabelSchema });
 
 export const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'm4a', 'aac', 'ogg'] as const;
+export const PEAKS_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type PeaksStatus = (typeof PEAKS_STATUSES)[number];
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 /** What the file picker offers; the server decides by the file's content, not its name. */
 export const AUDIO_ACCEPT = '.wav,.wave,.aif,.aiff,.aifc,.flac,.mp3,.m4a,.mp4,.aac,.ogg,.oga,.opus,audio/*';
@@ -208,6 +210,8 @@ export const TrackVersionSchema = z.object({
   /** Null for lossy formats, which have no fixed bit depth. */
   bitDepth: z.number().nullable(),
   channels: z.number(),
+  /** The waveform is computed once, just after the upload: pending until then, failed if undecodable. */
+  peaksStatus: z.enum(PEAKS_STATUSES),
   isCurrent: z.boolean(),
   uploadedBy: PersonSchema,
   createdAt: z.string(),
@@ -255,7 +259,8 @@ export const MediaTotalsSchema = z.object({
 export type MediaTotals = z.infer<typeof MediaTotalsSchema>;
 
 export const PeaksSchema = z.object({
-  /** Loudest sample per slice of the file, 0 (silence) to 1 (full scale), left to right. */
+  status: z.enum(PEAKS_STATUSES),
+  /** Loudest sample per slice of the file, 0 (silence) to 1 (full scale), left to right; empty until ready. */
   peaks: z.array(z.number()),
   duration: z.number(),
 });

@@ -48,7 +48,16 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('bit_depth', 'integer')
     .addColumn('channels', 'integer', (c) => c.notNull())
     .addColumn('peaks', t.json, (c) => c.notNull())
+    // Peaks come from a full decode, a job run after the upload answers: pending, ready or failed.
+    .addColumn('peaks_status', 'text', (c) => c.notNull())
+    .addColumn('peaks_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('peaks_claimed_at', t.timestamp)
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('track_versions_peaks_pending')
+    .on('track_versions')
+    .columns(['peaks_status', 'created_at'])
     .execute();
   await db.schema
     .createIndex('track_versions_track')

@@ -1,8 +1,7 @@
-// Waveform peaks, computed once per upload by decoding the whole file with the ffmpeg binary that
+// Waveform peaks, computed once per upload by decoding the whole stored file with the ffmpeg binary that
 // `npm install` brings (@ffmpeg-installer), for every accepted format. ffmpeg mixes down to mono 16-bit
 // PCM; PeakReducer keeps the loudest sample per slice with constant memory, however long the file.
 import { spawn } from 'node:child_process';
-import { Transform, type TransformCallback, type Writable } from 'node:stream';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 
 /** How many peaks a version keeps: one per pixel of a wide waveform. */
@@ -68,33 +67,35 @@ export interface DecodedAudio {
 }
 
 export interface PeakDecoder {
-  /** Where the file's bytes go when decoding while it uploads; null when decoding a stored file. */
-  stdin: Writable | null;
   result: Promise<DecodedAudio>;
   kill(): void;
 }
 
 const STDERR_KEEP = 2000;
 
-/**
- * Starts ffmpeg on a stored file, or on bytes written to `stdin` while an upload streams in.
- * `demuxer` forces the container the sniffed first bytes promised.
- */
-export function startPeakDecoder(input: { file: string } | 'stdin', demuxer?: string): PeakDecoder {
-  const forced = demuxer ? ['-f', demuxer] : [];
-  const inputArgs =
-    input === 'stdin'
-      ? ['-protocol_whitelist', 'pipe', ...forced, '-i', 'pipe:0']
-      : ['-nostdin', '-protocol_whitelist', 'file', ...forced, '-i', `file:${input.file}`];
-  const args = ['-hide_banner', '-loglevel', 'error', ...inputArgs];
-  args.push('-vn', '-map', '0:a:0', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1');
-  const child = spawn(ffmpeg.path, args, { stdio: [input === 'stdin' ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-  const stdout = child.stdout!;
-  const stderrStream = child.stderr!;
+/** Decodes a stored file with ffmpeg; `demuxer` forces the container the file was accepted as. */
+export function startPeakDecoder(file: string, demuxer?: string): PeakDecoder {
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'file'];
+  if (demuxer) args.push('-f', demuxer);
+  args.push(
+    '-i',
+    `file:${file}`,
+    '-vn',
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    's16le',
+    'pipe:1',
+  );
+  const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const reducer = new PeakReducer();
   let carry: Buffer | null = null;
   let stderr = '';
-  stdout.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     let data = carry ? Buffer.concat([carry, chunk]) : chunk;
     carry = null;
     if (data.length % 2 === 1) {
@@ -104,11 +105,9 @@ export function startPeakDecoder(input: { file: string } | 'stdin', demuxer?: st
     if (data.byteOffset % 2 === 1) data = Buffer.from(data);
     reducer.push(new Int16Array(data.buffer, data.byteOffset, data.length / 2));
   });
-  stderrStream.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP);
   });
-  // ffmpeg may stop reading early (a file it cannot decode): the upload must not fail because of it.
-  child.stdin?.on('error', () => undefined);
   const result = new Promise<DecodedAudio>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -118,45 +117,9 @@ export function startPeakDecoder(input: { file: string } | 'stdin', demuxer?: st
   });
   result.catch(() => undefined);
   return {
-    stdin: child.stdin,
     result,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
-}
-
-/**
- * Passes an upload through unchanged while also feeding it to a decoder. Waits for the decoder to keep up
- * (backpressure), and stops feeding it, without failing the upload, once it has gone away.
- */
-export class TeeToDecoder extends Transform {
-  private gone = false;
-  constructor(private readonly target: Writable) {
-    super();
-    const stop = () => {
-      this.gone = true;
-    };
-    target.once('error', stop);
-    target.once('close', stop);
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    if (this.gone || this.target.destroyed || this.target.write(chunk)) {
-      done(null, chunk);
-      return;
-    }
-    const resume = () => {
-      this.target.off('drain', resume);
-      this.target.off('close', resume);
-      done(null, chunk);
-    };
-    this.target.on('drain', resume);
-    this.target.on('close', resume);
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (!this.gone && !this.target.destroyed) this.target.end();
-    done();
-  }
 }

@@ -29,6 +29,7 @@ export function presentVersion(row: VersionRow, currentVersionId: string | null)
     sampleRate: Number(row.sample_rate),
     bitDepth: row.bit_depth === null ? null : Number(row.bit_depth),
     channels: Number(row.channels),
+    peaksStatus: row.peaks_status,
     isCurrent: row.id === currentVersionId,
     uploadedBy: row.uploaded_by ? { _id: row.uploaded_by, name: row.uploader_name ?? '' } : null,
     createdAt: row.created_at,

@@ -7,7 +7,12 @@ import { notFound } from '../../platform/errors.ts';
 import type { ProjectFilesTable, TracksTable, TrackVersionsTable } from './tables.ts';
 
 export type TrackRow = Selectable<TracksTable>;
-export type VersionRow = Omit<Selectable<TrackVersionsTable>, 'peaks'> & { uploader_name: string | null };
+export type VersionRow = Omit<
+  Selectable<TrackVersionsTable>,
+  'peaks' | 'peaks_attempts' | 'peaks_claimed_at'
+> & {
+  uploader_name: string | null;
+};
 export type FileRow = Selectable<ProjectFilesTable> & { uploader_name: string | null };
 
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -146,6 +151,7 @@ const VERSION_COLUMNS = [
   'v.sample_rate',
   'v.bit_depth',
   'v.channels',
+  'v.peaks_status',
   'v.created_at',
 ] as const;
 
@@ -196,7 +202,7 @@ export async function deleteVersionRow(db: Kysely<DB>, versionId: string): Promi
 export function peaksOf(db: Kysely<DB>, versionId: string) {
   return db
     .selectFrom('track_versions')
-    .select(['peaks', 'duration'])
+    .select(['peaks', 'peaks_status', 'duration'])
     .where('id', '=', versionId)
     .executeTakeFirst();
 }

@@ -1,13 +1,21 @@
 // The media area's routes, mounted under /api/projects beside the projects area. Multipart parsing is
-// registered here only, so file uploads exist on these routes and nowhere else.
+// registered here only, so file uploads exist on these routes and nowhere else; the waveform job runner
+// starts and stops with the app.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filesRoutes } from './files-routes.ts';
+import { peakJobs } from './peak-jobs.ts';
 import { tracksRoutes } from './tracks-routes.ts';
 import { FIELD_MAX_BYTES, uploadLimit } from './upload.ts';
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Waveforms left pending by a previous run (a restart, a crash) are picked up as soon as the app is up.
+  const jobs = peakJobs(app.ctx);
+  app.addHook('onReady', async () => jobs.kick());
+  app.addHook('onClose', async () => jobs.stop());
   await app.register(multipart, {
+    // Hand file bytes on in chunks of up to 1 MiB rather than 16 KiB: fewer hops per uploaded gigabyte.
+    fileHwm: 1024 * 1024,
     limits: {
       fileSize: uploadLimit(app.ctx) + 1,
       files: 1,

@@ -37,6 +37,9 @@ export interface TrackVersionsTable {
   bit_depth: number | null;
   channels: number;
   peaks: Json<number[]>;
+  peaks_status: 'pending' | 'ready' | 'failed';
+  peaks_attempts: ColumnType<number, number | undefined, number>;
+  peaks_claimed_at: Timestamp | null;
   created_at: Timestamp;
 }
 

@@ -1,7 +1,5 @@
 // A track's versions: real audio files, checked by content, measured by ffprobe, with peaks from one full
-// decode (done while the file streams in where the format allows), and one version marked current.
-
-import { pipeline, type Readable } from 'node:stream';
+// decode (a job that runs once the upload has answered, peak-jobs.ts), and one version marked current.
 import {
   type MediaTotals,
   type Peaks,
@@ -13,11 +11,11 @@ import { fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { type DecodedAudio, startPeakDecoder, TeeToDecoder } from './peaks.ts';
+import { peakJobs } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
-import { DEMUXER_BY_FAMILY, probeAudio, withLocalFile } from './probe.ts';
+import { probeAudio, withLocalFile } from './probe.ts';
 import * as repo from './repo.ts';
-import { type AudioFamily, peekStream, sniffAudio } from './sniff.ts';
+import { peekStream, sniffAudio } from './sniff.ts';
 import { inProjectTransaction, loadTrack, removeObjects, requireTrack } from './tracks-service.ts';
 import { asUploadError, type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
 
@@ -60,7 +58,11 @@ export async function getPeaks(
   const { version } = await requireVersion(ctx, userId, ids, 'view');
   const row = await repo.peaksOf(ctx.db, version.id);
   if (!row) throw notFound('Version');
-  return { peaks: fromJson<number[]>(row.peaks, []), duration: Number(row.duration) };
+  return {
+    status: row.peaks_status,
+    peaks: fromJson<number[]>(row.peaks, []),
+    duration: Number(row.duration),
+  };
 }
 
 /** Where a version's audio is, for the streaming endpoint. */
@@ -82,15 +84,6 @@ async function result(
   const row = await repo.findVersionRow(ctx.db, trackId, versionId);
   if (!row) throw notFound('Version');
   return { version: presentVersion(row, track.currentVersion?._id ?? null), track, totals };
-}
-
-/** Decodes the stored file when decoding during the upload was not possible or came out short. */
-async function decodeStored(ctx: AppContext, key: string, family: AudioFamily): Promise<DecodedAudio> {
-  return withLocalFile(
-    ctx.storage,
-    key,
-    (file) => startPeakDecoder({ file }, DEMUXER_BY_FAMILY[family]).result,
-  );
 }
 
 export async function uploadVersion(
@@ -115,33 +108,12 @@ export async function uploadVersion(
 
   const versionId = newId();
   const key = `projects/${project.id}/tracks/${versionId}`;
-  // MP4 keeps its index wherever it likes (often at the end): decode those once stored, the rest as they stream.
-  const live = family === 'mp4' ? null : startPeakDecoder('stdin', DEMUXER_BY_FAMILY[family]);
-  let source: Readable = stream;
-  if (live?.stdin) {
-    // pipeline() hands a failure of the upload on to the tee, and so to the storage write.
-    source = pipeline(stream, new TeeToDecoder(live.stdin), () => undefined);
-  }
   let stored = false;
   try {
-    const { size } = await storeUpload(ctx, key, upload, source, uploadLimit(ctx));
+    const { size } = await storeUpload(ctx, key, upload, stream, uploadLimit(ctx));
     stored = true;
     const info = await withLocalFile(ctx.storage, key, (file) => probeAudio(file, family));
     if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
-    let decoded = live ? await live.result.catch(() => null) : null;
-    const expected = info.duration * info.sampleRate;
-    if (!decoded || (expected > 0 && decoded.samples < expected * 0.98 - info.sampleRate)) {
-      decoded = await decodeStored(ctx, key, family).catch((err) => {
-        ctx.log.warn({ err, key }, 'Audio could not be decoded');
-        throw new AppError(
-          'UNPROCESSABLE',
-          'This audio file is damaged: it could not be decoded to the end.',
-        );
-      });
-    }
-    if (decoded.samples === 0) throw new AppError('UNPROCESSABLE', 'This audio file holds no sound to play.');
-    const duration = Math.round((decoded.samples / info.sampleRate) * 1000) / 1000;
-    const peaks = decoded.peaks;
 
     const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
       const now = await repo.findTrackRow(trx, project.id, track.id);
@@ -158,19 +130,22 @@ export async function uploadVersion(
         format: info.format,
         original_name: upload.fileName,
         size,
-        duration,
+        // The container's figure until the waveform job has decoded every sample.
+        duration: Math.round(info.duration * 1000) / 1000,
         sample_rate: info.sampleRate,
         bit_depth: info.bitDepth,
         channels: info.channels,
-        peaks: JSON.stringify(peaks),
+        peaks: '[]',
+        peaks_status: 'pending',
         created_at: nowIso(),
       });
       if (!now.current_version_id || fields.makeCurrent === 'true')
         await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
     });
+    // Decoding a long file takes longer than receiving it: the answer does not wait for the waveform.
+    peakJobs(ctx).kick();
     return await result(ctx, project.id, track.id, versionId, totals);
   } catch (err) {
-    live?.kill();
     stream.destroy();
     upload.discard();
     if (stored) await removeObjects(ctx, [key]);

@@ -13,6 +13,7 @@ import {
   totalsCheck,
   uploadVersion,
 } from './media-testing.ts';
+import { peakJobs } from './peak-jobs.ts';
 
 let t: TestApp;
 let p: ProjectWithPeople;
@@ -59,13 +60,16 @@ describe('uploading a version', () => {
       bitDepth: 16,
       channels: 2,
       isCurrent: true,
+      peaksStatus: 'pending',
       uploadedBy: { _id: p.owner.user._id, name: 'Owner' },
     });
     expect(after.currentVersion._id).toBe(version._id);
     expect(after.versionCount).toBe(1);
     expect(totals).toEqual((await totalsCheck(t.app, p.projectId)).expected);
 
+    await peakJobs(t.app.ctx).idle();
     const peaks = (await get(version.peaksUrl)).json().data;
+    expect(peaks.status).toBe('ready');
     expect(peaks.duration).toBe(3);
     expect(peaks.peaks).toHaveLength(1000);
     for (const v of peaks.peaks) expect(v).toBeCloseTo(0.5, 2);
@@ -109,7 +113,11 @@ describe('uploading a version', () => {
       expect(version).toMatchObject({ ...expectations[kind], channels: 1 });
       expect(version.duration).toBeGreaterThan(1.9);
       expect(version.duration).toBeLessThan(2.2);
-      const { peaks } = (await get(version.peaksUrl)).json().data;
+      await peakJobs(t.app.ctx).idle();
+      const { peaks, status, duration } = (await get(version.peaksUrl)).json().data;
+      expect(status).toBe('ready');
+      expect(duration).toBeGreaterThan(1.9);
+      expect(duration).toBeLessThan(2.2);
       expect(peaks.length).toBeGreaterThan(500);
       expect(Math.max(...peaks)).toBeGreaterThan(0.05);
     },
