@@ -1,0 +1,409 @@
+// The clients screen (/clients) as a producer uses it: demo mode, adding, editing and deleting for real, every
+// filter and the search, both empty states, the grid/list choice, and summary tiles that match the data.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type Account, createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
+
+async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
+  const res = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.token;
+}
+
+async function seedClients(request: APIRequestContext, account: Account, clients: object[]) {
+  const token = await tokenOf(request, account);
+  for (const data of clients) {
+    const res = await request.post('/api/clients', { data, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(201);
+  }
+}
+
+async function openClients(page: Page, account: Account) {
+  await page.goto('/clients');
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/clients$/);
+}
+
+const cards = (page: Page) => page.getByRole('article');
+const names = (page: Page) => cards(page).getByRole('heading', { level: 2 });
+/** The value of a summary tile. */
+const tile = (page: Page, label: string) =>
+  page
+    .getByLabel('Summary')
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: label }) })
+    .locator('dd');
+
+const NETWORK = [
+  {
+    name: 'Maya Chen',
+    email: 'maya@chenmusic.com',
+    company: 'Chen Music',
+    role: 'artist',
+    type: 'individual',
+    status: 'active',
+    genres: ['Indie Pop', 'R&B', 'Soul'],
+    totalProjects: 3,
+    completedProjects: 2,
+    totalRevenue: 1234567.89,
+  },
+  {
+    name: 'Velvet Hours',
+    email: 'band@velvethours.example',
+    role: 'artist',
+    type: 'band',
+    status: 'potential',
+    totalRevenue: 0.11,
+  },
+  {
+    name: 'Jonas Berg',
+    email: 'jonas@northline.se',
+    company: 'Northline Records',
+    role: 'a_and_r',
+    type: 'label',
+    status: 'active',
+    totalProjects: 5,
+    completedProjects: 5,
+    totalRevenue: 20000,
+  },
+  {
+    name: 'Dara Okafor',
+    email: 'dara@brightside.example',
+    company: 'Brightside Management',
+    role: 'manager',
+    type: 'management_company',
+    status: 'on_hold',
+  },
+  {
+    name: 'Priya Raman',
+    email: 'priya@ariasync.co.uk',
+    company: 'Aria Sync',
+    role: 'sync_supervisor',
+    type: 'brand',
+    status: 'potential',
+    completedProjects: 1,
+    totalProjects: 1,
+  },
+];
+
+test('signed out of the API (no stored token), the screen shows three demo clients and its banner', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await openClients(page, account);
+  await expect(page.getByRole('heading', { name: 'No Clients Found' })).toBeVisible();
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.reload();
+  await expect(page.getByText('Loading demo clients...')).toBeVisible();
+  await expect(
+    page.getByText("Demo Mode Active - You're viewing sample data. Login to access your real clients."),
+  ).toBeVisible();
+  await expect(page.getByText('3 client(s) in your network (demo data)')).toBeVisible();
+  await expect(cards(page)).toHaveCount(3);
+  await expectAccessible(page);
+
+  // Adding in demo mode stays on this page and goes first, with the demo defaults.
+  await page.getByRole('button', { name: 'Add Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+  await dialog.getByLabel('Name').fill('Local Sketch');
+  await dialog.getByLabel('Email').fill('sketch@example.com');
+  await dialog.getByRole('button', { name: 'Add Client' }).click();
+  await expect(names(page).first()).toHaveText('Local Sketch');
+  await expect(cards(page).first()).toContainText('Potential');
+  await expect(cards(page).first()).toContainText('Pop');
+  await expect(page.getByText('4 client(s) in your network (demo data)')).toBeVisible();
+});
+
+test("a server answer of 'Access token required' switches to demo mode without an error", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await page.route('**/api/clients?*', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        message: 'Access token required',
+        error: { code: 'UNAUTHORIZED' },
+      }),
+    }),
+  );
+  await openClients(page, account);
+  await expect(page.getByText('3 client(s) in your network (demo data)')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a failing list shows the red banner with the reason, or the SPEC message', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  let body = JSON.stringify({ success: false, message: 'Database unavailable', error: { code: 'INTERNAL' } });
+  let status = 503;
+  await page.route('**/api/clients?*', (route) =>
+    route.fulfill({ status, contentType: 'application/json', body }),
+  );
+  await openClients(page, account);
+  await expect(page.getByRole('alert')).toContainText('Database unavailable');
+  await expect(cards(page)).toHaveCount(0);
+  status = 200;
+  body = JSON.stringify({ success: false, message: '' });
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('alert')).toContainText('Failed to fetch clients');
+});
+
+test('adding a client with every field, editing it in place and deleting it, for real', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await openClients(page, account);
+  await expect(page.getByText('0 client(s) in your network')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No Clients Found' })).toBeVisible();
+  await expect(
+    page.getByText("You haven't added any clients yet. Add your first client to get started."),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add Your First Client' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+  await dialog.getByLabel('Name').fill('Maya Chen');
+  await dialog.getByLabel('Email').fill('Maya@ChenMusic.com');
+  await dialog.getByLabel('Phone').fill('+1 (323) 555-0142');
+  await dialog.getByLabel('Company').fill('Chen Music');
+  await dialog.getByLabel('Location').fill('Los Angeles, CA, USA');
+  await dialog.getByLabel('Preferred contact method').selectOption('phone');
+  await dialog.getByLabel('Time zone').selectOption('America/Los_Angeles');
+  await dialog.getByLabel('Role').selectOption('label_executive');
+  await dialog.getByLabel('Type').selectOption('label');
+  await dialog.getByLabel('Status').selectOption('active');
+  await dialog.getByLabel('Last project date').fill('2025-09-14');
+  await dialog.getByLabel('Genres').fill('Indie Pop, R&B, Soul');
+  await dialog.getByLabel('Preferred studios').fill('Sunset Sound');
+  await dialog.getByLabel('Equipment').fill('Neumann U87\nProphet-6');
+  await dialog.getByLabel('Previous work').fill('Paper Lanterns (EP, 2023)');
+  await dialog.getByLabel('Budget minimum').fill('5000');
+  await dialog.getByLabel('Budget maximum').fill('15000');
+  await dialog.getByLabel('Budget currency').selectOption('EUR');
+  await dialog.getByLabel('Total revenue (USD)').fill('18250.5');
+  await dialog.getByLabel('Total projects').fill('4');
+  await dialog.getByLabel('Active projects').fill('1');
+  await dialog.getByLabel('Completed projects').fill('3');
+  await dialog.getByLabel('Notes').fill('Prefers evening sessions.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Add Client' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('1 client(s) in your network')).toBeVisible();
+  const card = cards(page).first();
+  await expect(card).toContainText('Maya Chen');
+  await expect(card).toContainText('Chen Music');
+  await expect(card).toContainText('maya@chenmusic.com');
+  await expect(card).toContainText('+1 (323) 555-0142');
+  await expect(card).toContainText('Los Angeles, CA, USA');
+  await expect(card).toContainText('Active');
+  await expect(card).toContainText('$18,250.50');
+  await expect(card.getByRole('list', { name: 'Genres' })).toHaveText(/Indie Pop\s*R&B\s*\+1/);
+  await expect(tile(page, 'Total Revenue')).toHaveText('$18,250.50');
+
+  // Everything was stored: the edit form opens with it.
+  await card.getByRole('button', { name: 'Edit Maya Chen' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Client' });
+  await expect(edit.getByLabel('Budget currency')).toHaveValue('EUR');
+  await expect(edit.getByLabel('Equipment')).toHaveValue('Neumann U87\nProphet-6');
+  await expect(edit.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');
+  await edit.getByLabel('Name').fill('Maya Chen-Ortiz');
+  await edit.getByLabel('Status').selectOption('on_hold');
+  const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/clients/'));
+  await edit.getByRole('button', { name: 'Update Client' }).click();
+  await put;
+  await expect(edit).toBeHidden();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText('Maya Chen-Ortiz');
+  await expect(cards(page).first()).toContainText('On Hold');
+  await page.reload();
+  await expect(cards(page).first()).toContainText('Maya Chen-Ortiz');
+
+  // Delete asks first; Cancel keeps the client.
+  await cards(page).first().getByRole('button', { name: 'Delete Maya Chen-Ortiz' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Client' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards(page)).toHaveCount(1);
+  await cards(page).first().getByRole('button', { name: 'Delete Maya Chen-Ortiz' }).click();
+  await confirm.getByRole('button', { name: 'Delete Client' }).click();
+  await expect(page.getByRole('heading', { name: 'No Clients Found' })).toBeVisible();
+  await expect(page.getByText('0 client(s) in your network')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'No Clients Found' })).toBeVisible();
+});
+
+test('a duplicate email is refused in the form; a failed delete keeps the card', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await seedClients(request, account, [{ name: 'Existing', email: 'taken@example.com' }]);
+  await openClients(page, account);
+  await page.getByRole('button', { name: 'Add Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+  await dialog.getByLabel('Name').fill('Second');
+  await dialog.getByLabel('Email').fill('TAKEN@example.com');
+  await dialog.getByRole('button', { name: 'Add Client' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'A client with this email is already in your network',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards(page)).toHaveCount(1);
+
+  await page.route('**/api/clients/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            message: 'The server is busy',
+            error: { code: 'SERVICE_UNAVAILABLE' },
+          }),
+        })
+      : route.fallback(),
+  );
+  await cards(page).first().getByRole('button', { name: 'Delete Existing' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Client' });
+  await confirm.getByRole('button', { name: 'Delete Client' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('The server is busy');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards(page)).toHaveCount(1);
+});
+
+test('each filter alone and combined, and the search over name, email and company', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await seedClients(request, account, NETWORK);
+  await openClients(page, account);
+  await expect(cards(page)).toHaveCount(5);
+
+  // The options are the enum values with underscores turned into spaces and capitalised.
+  await expect(page.getByLabel('Role').locator('option')).toContainText([
+    'All Roles',
+    'Artist',
+    'Producer',
+    'Label Executive',
+    'Manager',
+    'Booking Agent',
+    'Publisher',
+    'Sync Supervisor',
+    'A And R',
+    'Venue Owner',
+    'Other',
+  ]);
+  await expect(page.getByLabel('Type').locator('option').nth(4)).toHaveText('Management Company');
+  await expect(page.getByLabel('Status').locator('option')).toContainText([
+    'All Statuses',
+    'Active',
+    'Potential',
+    'On Hold',
+    'Completed',
+    'Inactive',
+  ]);
+
+  const search = page.getByRole('searchbox', { name: 'Search clients' });
+  await search.fill('NORTHLINE.SE');
+  await expect(names(page)).toHaveText(['Jonas Berg']);
+  await search.fill('aria sync');
+  await expect(names(page)).toHaveText(['Priya Raman']);
+  await search.fill('');
+  await page.getByLabel('Role').selectOption('artist');
+  await expect(names(page)).toHaveText(['Velvet Hours', 'Maya Chen']);
+  await page.getByLabel('Type').selectOption('band');
+  await expect(names(page)).toHaveText(['Velvet Hours']);
+  await page.getByLabel('Status').selectOption('active');
+  await expect(page.getByRole('heading', { name: 'No Clients Found' })).toBeVisible();
+  await expect(
+    page.getByText('No clients match your current filters. Try adjusting your search criteria.'),
+  ).toBeVisible();
+  await page.getByLabel('Type').selectOption('');
+  await expect(names(page)).toHaveText(['Maya Chen']);
+  await page.getByLabel('Role').selectOption('');
+  await expect(names(page)).toHaveText(['Jonas Berg', 'Maya Chen']);
+  await page.getByLabel('Status').selectOption('on_hold');
+  await expect(names(page)).toHaveText(['Dara Okafor']);
+  await page.getByLabel('Status').selectOption('');
+  await page.getByLabel('Type').selectOption('management_company');
+  await expect(names(page)).toHaveText(['Dara Okafor']);
+  await search.fill('chen');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(cards(page)).toHaveCount(5);
+});
+
+test('the summary tiles add up the whole network', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await seedClients(request, account, NETWORK);
+  await openClients(page, account);
+  await expect(page.getByText('5 client(s) in your network')).toBeVisible();
+  await expect(tile(page, 'Active')).toHaveText('2');
+  await expect(tile(page, 'Potential')).toHaveText('2');
+  await expect(tile(page, 'Completed Projects')).toHaveText('8');
+  await expect(tile(page, 'Total Revenue')).toHaveText('$1,254,568');
+  // Filters narrow the cards, not the tiles.
+  await page.getByLabel('Status').selectOption('on_hold');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(tile(page, 'Active')).toHaveText('2');
+});
+
+test('grid or list, and the choice survives a reload', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await seedClients(request, account, NETWORK.slice(0, 2));
+  await openClients(page, account);
+  const grid = page.getByRole('button', { name: 'Grid' });
+  const list = page.getByRole('button', { name: 'List' });
+  await expect(grid).toHaveAttribute('aria-pressed', 'true');
+  await list.click();
+  await expect(list).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards(page)).toHaveCount(2);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Grid' }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test("linking a project in the edit form counts it, and the count follows the project's status", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await seedClients(request, account, [{ name: 'Linked Client', email: 'linked@example.com' }]);
+  const token = await tokenOf(request, account);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/projects', {
+    data: { title: 'Night Drive', status: 'mixing' },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const projectId = (await created.json()).data.project._id;
+  await openClients(page, account);
+
+  await cards(page).first().getByRole('button', { name: 'Edit Linked Client' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Client' });
+  await expect(edit.getByText('No projects are linked to this client yet.')).toBeVisible();
+  await edit.getByLabel('Link a project').selectOption({ label: 'Night Drive' });
+  await edit.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(edit.getByRole('button', { name: 'Unlink Night Drive' })).toBeVisible();
+  await expect(edit.getByLabel('Total projects')).toHaveValue('1');
+  await expect(edit.getByText('Includes 1 linked project').first()).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards(page).first().getByRole('definition').first()).toHaveText('1');
+
+  // The project is released in the projects area: the client's completed count follows.
+  const put = await request.put(`/api/projects/${projectId}`, { data: { status: 'released' }, headers });
+  expect(put.status()).toBe(200);
+  await page.reload();
+  await expect(tile(page, 'Completed Projects')).toHaveText('1');
+});
