@@ -5,6 +5,7 @@ import * as m0002 from './0002-projects.ts';
 import * as m0003 from './0003-media.ts';
 import * as m0004 from './0004-clients.ts';
 import * as m0005 from './0005-profile.ts';
+import * as m0006 from './0006-projects-list-versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-media': m0003,
   '0004-clients': m0004,
   '0005-profile': m0005,
+  '0006-projects-list-versions': m0006,
 };

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { requireProjectAccess } from './access.ts';
 import * as collaborators from './collaborators.ts';
+import { listProjectsJson } from './list-cache.ts';
 import * as projects from './service.ts';
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,9 +42,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: { querystring: ListProjectsQuerySchema, response: { 200: ProjectListResponseSchema } },
     },
-    async (request) => {
-      const data = await projects.listProjects(ctx, authOf(request).user._id, request.query);
-      return ok('Projects', data);
+    async (request, reply) => {
+      const json = await listProjectsJson(ctx, authOf(request).user._id, request.query);
+      // Validated against the response schema and serialised (and cached) by listProjectsJson.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

@@ -45,10 +45,17 @@ export interface ProjectOwnerStatsTable {
   project_count: number;
 }
 
+/** Per viewer, bumped by triggers on any change their list shows (migration 0006): validates cached lists. */
+export interface ProjectListVersionsTable {
+  user_id: string;
+  version: number;
+}
+
 declare module '../../db/schema.ts' {
   interface DB {
     projects: ProjectsTable;
     project_collaborators: ProjectCollaboratorsTable;
     project_owner_stats: ProjectOwnerStatsTable;
+    project_list_versions: ProjectListVersionsTable;
   }
 }
