@@ -90,6 +90,11 @@ export const SessionIdParamsSchema = z.object({ id: z.string().max(64, 'Session 
 export const RevokedCountSchema = z.object({ revoked: z.number().int() });
 
 export const ExportLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+/** POST /api/account/export: the JSON always; the stored files too unless includeFiles is false. */
+export const ExportRequestSchema = z
+  .strictObject({ includeFiles: z.boolean({ error: 'includeFiles must be true or false' }).default(true) })
+  .nullish();
+export const EXPORT_FILES_PREFERENCE_KEY = 'mixdesk.export.includeFiles';
 export const ExportTokenQuerySchema = z.object({
   token: z.string({ error: 'This download link is invalid' }).max(400, 'This download link is invalid'),
 });

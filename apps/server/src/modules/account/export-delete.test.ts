@@ -42,8 +42,8 @@ async function avatarKey(userId: string) {
   return row?.avatar_key ?? null;
 }
 
-async function download(who: SignedIn) {
-  const link = await post('/api/account/export', who);
+async function download(who: SignedIn, body: object = {}) {
+  const link = await post('/api/account/export', who, body);
   expect(link.statusCode).toBe(200);
   const { url, expiresAt } = link.json().data;
   expect(url).toMatch(/^\/api\/account\/export\/download\?token=[\w-]+\.[\w-]+$/);
@@ -84,6 +84,20 @@ describe('export', () => {
     const text = entries.get('export.json')!.toString('utf8');
     expect(text).not.toContain('password');
     expect(text).not.toContain('argon2');
+  });
+
+  it('leaves the files out when asked to (JSON only)', async () => {
+    const who = await registerUser(t.app);
+    await uploadAvatar(who);
+    const entries = readZip((await download(who, { includeFiles: false })).rawPayload);
+    expect([...entries.keys()]).toEqual(['export.json']);
+    expect(JSON.parse(entries.get('export.json')!.toString('utf8')).files).toEqual([]);
+  });
+
+  it('refuses a bad export request with a 400', async () => {
+    const who = await registerUser(t.app);
+    expect((await post('/api/account/export', who, { includeFiles: 'yes' })).statusCode).toBe(400);
+    expect((await post('/api/account/export', who, { everything: true })).statusCode).toBe(400);
   });
 
   it("never contains another user's records", async () => {

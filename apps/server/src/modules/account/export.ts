@@ -22,15 +22,19 @@ interface LinkClaims {
   u: string;
   s: string;
   e: number;
+  /** 1 when the stored files go in the ZIP too. */
+  f: 0 | 1;
 }
 
-export function createExportLink(ctx: AppContext, caller: Caller) {
+export interface ExportRequest {
+  caller: Caller;
+  includeFiles: boolean;
+}
+
+export function createExportLink(ctx: AppContext, caller: Caller, includeFiles: boolean) {
   const expires = Date.now() + EXPORT_LINK_TTL_MS;
-  const token = signPayload(ctx.config.jwtSecret, PURPOSE, {
-    u: caller.userId,
-    s: caller.sessionId,
-    e: expires,
-  });
+  const claims: LinkClaims = { u: caller.userId, s: caller.sessionId, e: expires, f: includeFiles ? 1 : 0 };
+  const token = signPayload(ctx.config.jwtSecret, PURPOSE, claims);
   return { url: `/api/account/export/download?token=${token}`, expiresAt: new Date(expires).toISOString() };
 }
 
@@ -38,18 +42,22 @@ const expiredLink = () =>
   new AppError('NOT_FOUND', 'This download link has expired or is invalid. Start the export again.');
 
 /** The caller behind a download link, while the link is fresh and its session still signed in. */
-export async function callerOfExportLink(ctx: AppContext, token: string, ip: string): Promise<Caller> {
+export async function requestOfExportLink(
+  ctx: AppContext,
+  token: string,
+  ip: string,
+): Promise<ExportRequest> {
   const claims = verifyPayload<LinkClaims>(ctx.config.jwtSecret, PURPOSE, token);
   if (!claims || typeof claims.u !== 'string' || typeof claims.s !== 'string' || !(claims.e > Date.now()))
     throw expiredLink();
   const session = await findSessionUser(ctx.db, claims.s);
   if (!session || session.id !== claims.u || session.revoked_at || session.expires_at < nowIso())
     throw expiredLink();
-  return { userId: claims.u, sessionId: claims.s, ip };
+  return { caller: { userId: claims.u, sessionId: claims.s, ip }, includeFiles: claims.f === 1 };
 }
 
 /** Builds the export: the JSON document and the files that go beside it. */
-async function collect(ctx: AppContext, caller: Caller) {
+async function collect(ctx: AppContext, { caller, includeFiles }: ExportRequest) {
   const profile = await getProfile(ctx, caller.userId);
   const user = await ctx.db
     .selectFrom('users')
@@ -61,10 +69,10 @@ async function collect(ctx: AppContext, caller: Caller) {
   for (const handler of userDataHandlers) {
     const part = await handler.exportData(ctx, caller.userId);
     areas[handler.area] = part.data;
-    for (const file of part.files ?? [])
+    for (const file of includeFiles ? (part.files ?? []) : [])
       files.push({ ...file, open: () => ctx.storage.get(file.storageKey) });
   }
-  const avatar = await exportAvatar(ctx, caller.userId, profile);
+  const avatar = includeFiles ? await exportAvatar(ctx, caller.userId, profile) : null;
   if (avatar) files.push(avatar);
   const document = {
     format: EXPORT_FORMAT,
@@ -89,8 +97,8 @@ async function collect(ctx: AppContext, caller: Caller) {
   return { document, files };
 }
 
-export async function buildExport(ctx: AppContext, caller: Caller) {
-  const { document, files } = await collect(ctx, caller);
+export async function buildExport(ctx: AppContext, request: ExportRequest) {
+  const { document, files } = await collect(ctx, request);
   const zip = new yazl.ZipFile();
   const mtime = new Date();
   zip.addBuffer(Buffer.from(`${JSON.stringify(document, null, 2)}\n`), 'export.json', { mtime });

@@ -5,6 +5,7 @@ import {
   DisableTwoFactorSchema,
   EnableTwoFactorSchema,
   ExportLinkSchema,
+  ExportRequestSchema,
   ExportTokenQuerySchema,
   RecoveryCodesSchema,
   RevokedCountSchema,
@@ -19,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { clearAuthCookies } from '../../platform/cookies.ts';
 import { deleteAccount } from './delete-account.ts';
-import { buildExport, callerOfExportLink, createExportLink } from './export.ts';
+import { buildExport, createExportLink, requestOfExportLink } from './export.ts';
 import * as account from './service.ts';
 import { confirmSetup, twoFactorStatus } from './two-factor.ts';
 
@@ -136,18 +137,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/export',
-    { ...guarded, schema: { response: { 200: envelope(ExportLinkSchema) } } },
+    { ...guarded, schema: { body: ExportRequestSchema, response: { 200: envelope(ExportLinkSchema) } } },
     async (request) => ({
       success: true as const,
       message: 'Your export is ready to download',
-      data: createExportLink(ctx, caller(request)),
+      data: createExportLink(ctx, caller(request), request.body?.includeFiles ?? true),
     }),
   );
 
   // Fetched by a plain navigation (a download), so the signed link itself is the credential.
   app.get('/export/download', { schema: { querystring: ExportTokenQuerySchema } }, async (request, reply) => {
-    const who = await callerOfExportLink(ctx, request.query.token, request.ip);
-    const { stream, filename } = await buildExport(ctx, who);
+    const exportRequest = await requestOfExportLink(ctx, request.query.token, request.ip);
+    const { stream, filename } = await buildExport(ctx, exportRequest);
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${filename}"`)

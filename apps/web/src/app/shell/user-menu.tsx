@@ -1,7 +1,9 @@
 // The signed-in user's menu: Profile, Settings, Sign Out.
 import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { useProfile } from '../../lib/account';
 import { useSession } from '../../lib/session';
+import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { useLoadingOverlay } from '../../ui/loading-overlay';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/menu';
@@ -12,6 +14,7 @@ export function UserMenu() {
   const overlay = useLoadingOverlay();
   const toast = useToast();
   const navigate = useNavigate();
+  const profile = useProfile();
   const user = session.user;
   if (!user) return null;
 
@@ -35,12 +38,7 @@ export function UserMenu() {
           className="gap-2 pr-1.5 pl-1"
           aria-label={`Account menu for ${user.name}`}
         >
-          <span
-            aria-hidden="true"
-            className="grid size-6 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent uppercase"
-          >
-            {user.name.trim().charAt(0) || 'U'}
-          </span>
+          <Avatar src={profile.data?.avatar} name={user.name} size="sm" />
           <span className="hidden max-w-36 truncate text-text lg:inline">{user.name}</span>
           <ChevronDown aria-hidden="true" className="size-3.5 text-muted" />
         </Button>

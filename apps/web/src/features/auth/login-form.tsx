@@ -9,6 +9,7 @@ import { Input } from '../../ui/input';
 import { login } from './api';
 import { authErrorMessage, fieldErrors } from './auth-error';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { TwoFactorStep } from './two-factor-step';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
@@ -24,10 +25,11 @@ export function LoginForm({ error, onError, forgot = false }: Props) {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [forgotOpen, setForgotOpen] = useState(forgot);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: login,
-    // The /auth screen redirects as soon as the session has a user.
-    onSuccess: (data) => session.signIn(data),
+    // The /auth screen redirects as soon as the session has a user; two-factor accounts answer a code first.
+    onSuccess: (data) => ('challenge' in data ? setChallenge(data.challenge) : session.signIn(data)),
     onError: (err) => {
       setErrors(fieldErrors(err));
       onError(authErrorMessage(err));
@@ -54,6 +56,20 @@ export function LoginForm({ error, onError, forgot = false }: Props) {
     }
     mutation.mutate(parsed.data);
   };
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={session.signIn}
+        onRestart={() => {
+          setChallenge(null);
+          setValues((v) => ({ ...v, password: '' }));
+          onError(null);
+        }}
+      />
+    );
+  }
 
   return (
     <>

@@ -1,6 +1,49 @@
-// /settings (SPEC §2 Settings). The settings cards arrive with the settings issue.
+// /settings (SPEC §2 Settings): the four cards Profile, Notifications, Security and Data Management, each with
+// Configure and Save Changes, each doing what it says.
+import { useProfile } from '../../lib/account';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
+import { Skeleton } from '../../ui/skeleton';
+import { DataCard } from './data-card';
+import { NotificationsCard } from './notifications-card';
+import { ProfileCard } from './profile-card';
+import { SecurityCard } from './security-card';
 
 export function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  const profile = useProfile();
+  return (
+    <div>
+      <PageHeader title="Settings" description="Your profile, notifications, security and data." />
+      {profile.data ? (
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <ProfileCard profile={profile.data} />
+          <NotificationsCard profile={profile.data} />
+          <SecurityCard profile={profile.data} />
+          <DataCard />
+        </div>
+      ) : profile.isError ? (
+        <Alert
+          type="error"
+          title="Settings could not be loaded"
+          action={
+            <Button size="sm" onClick={() => profile.refetch()} loading={profile.isFetching}>
+              Try Again
+            </Button>
+          }
+        >
+          {profile.error instanceof Error ? profile.error.message : 'Failed to load profile'}
+        </Alert>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <p role="status" className="sr-only">
+            Loading settings...
+          </p>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-44" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
 }
