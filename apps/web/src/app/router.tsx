@@ -9,11 +9,11 @@ import { ConTestPage } from '../features/con-test/con-test-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DocumentsPage } from '../features/documents/documents-page';
 import { ProfilePage } from '../features/profile/profile-page';
-import { ProjectFilesPage } from '../features/projects/project-files-page';
+import { FilesPage } from '../features/projects/files/files-page';
 import { ProjectLayout } from '../features/projects/project-layout';
 import { ProjectOverviewPage } from '../features/projects/project-overview-page';
-import { ProjectTracksPage } from '../features/projects/project-tracks-page';
 import { ProjectsPage } from '../features/projects/projects-page';
+import { TracksPage } from '../features/projects/tracks/tracks-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
@@ -47,8 +47,8 @@ export function createRouter() {
                       element: <ProjectLayout />,
                       children: [
                         { index: true, element: <ProjectOverviewPage /> },
-                        { path: 'tracks', element: <ProjectTracksPage /> },
-                        { path: 'files', element: <ProjectFilesPage /> },
+                        { path: 'tracks', element: <TracksPage /> },
+                        { path: 'files', element: <FilesPage /> },
                       ],
                     },
                     { path: 'clients', element: <ClientsPage /> },
