@@ -1,6 +1,7 @@
 // Projects beyond the HTTP routes: the owned-project counter, the demo seeder, the account export and delete
 // handler, and the realtime rule for joining a project's room.
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
@@ -54,6 +55,47 @@ describe('the owned-project counter behind the list total', () => {
     expect(await ownedCount(u.user._id)).toBe(2);
     const list = await t.app.inject({ url: '/api/projects', headers: bearer(u.token) });
     expect(list.json().data.pagination.totalProjects).toBe(2);
+  });
+});
+
+describe('deleting a project', () => {
+  it('removes its tracks and its stored files with it', async () => {
+    const u = await registerUser(t.app);
+    const id = await newProject(u, 'With media');
+    const key = `projects/${id}/files/${id.slice(-12)}`;
+    await t.app.ctx.storage.put(key, Readable.from([Buffer.from('stem bytes')]), { maxBytes: 1024 });
+    const now = new Date().toISOString();
+    await t.app.ctx.db
+      .insertInto('tracks')
+      .values({
+        id: crypto.randomUUID(),
+        project_id: id,
+        position: 1,
+        title: 'Intro',
+        status: 'idea',
+        bpm: null,
+        musical_key: null,
+        isrc: null,
+        notes: '',
+        current_version_id: null,
+        created_by: u.user._id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${id}`,
+      headers: bearer(u.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.app.ctx.storage.stat(key)).toBeNull();
+    const tracks = await t.app.ctx.db
+      .selectFrom('tracks')
+      .select('id')
+      .where('project_id', '=', id)
+      .execute();
+    expect(tracks).toEqual([]);
   });
 });
 
