@@ -51,9 +51,11 @@ export function DeleteProjectDialog({ project, onClose, demo, onDeleted }: Props
       description={
         project ? (
           <>
-            <strong className="font-semibold text-text">{project.title}</strong> will be deleted with its{' '}
-            {plural(project.trackCount, 'track')}, every version and {formatBytes(project.totalFileSize)} of
-            stored files. This cannot be undone.
+            <strong className="font-semibold text-text">{project.title}</strong> will be deleted
+            {project.trackCount > 0 || project.totalFileSize > 0
+              ? ` with its ${plural(project.trackCount, 'track')}, every version and ${formatBytes(project.totalFileSize)} of stored files`
+              : ''}
+            , for everyone on it. This cannot be undone.
           </>
         ) : null
       }
