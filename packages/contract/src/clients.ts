@@ -1,7 +1,6 @@
 // Client shapes (SPEC §3 Client, §5 Client form, §7 Clients) shared by the server and the web screen.
 import { z } from 'zod';
 import { EMAIL_MAX, text } from './auth.ts';
-import { PaginationSchema } from './envelope.ts';
 import type { ProjectStatus } from './projects.ts';
 
 export const CLIENT_ROLES = [
@@ -285,76 +284,3 @@ export type ClientListQuery = z.input<typeof ClientListQuerySchema>;
 
 export const ClientIdParamsSchema = z.object({ id: z.string() });
 export const ClientProjectParamsSchema = z.object({ id: z.string(), projectId: z.string() });
-
-export const LinkedCountsSchema = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  completed: z.number().int(),
-});
-
-export const ClientSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  role: ClientRoleSchema,
-  type: ClientTypeSchema,
-  status: ClientStatusSchema,
-  location: z.string().nullable(),
-  genres: z.array(z.string()),
-  budget: z.object({ min: z.number(), max: z.number(), currency: z.string() }).nullable(),
-  preferredStudios: z.array(z.string()),
-  equipment: z.array(z.string()),
-  previousWork: z.array(z.string()),
-  /** Include the linked projects (`linkedProjects`), which follow those projects' statuses. */
-  totalProjects: z.number().int(),
-  activeProjects: z.number().int(),
-  completedProjects: z.number().int(),
-  linkedProjects: LinkedCountsSchema,
-  totalRevenue: z.number(),
-  lastProjectDate: z.string().nullable(),
-  preferredContactMethod: ContactMethodSchema.nullable(),
-  timezone: z.string().nullable(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Client = z.infer<typeof ClientSchema>;
-
-export const ClientSummarySchema = z.object({
-  /** Every client in the caller's network, whatever the filters. */
-  total: z.number().int(),
-  active: z.number().int(),
-  potential: z.number().int(),
-  completedProjects: z.number().int(),
-  totalRevenue: z.number(),
-});
-export type ClientSummary = z.infer<typeof ClientSummarySchema>;
-
-export const ClientListDataSchema = z.object({
-  clients: z.array(ClientSchema),
-  pagination: PaginationSchema.extend({ totalClients: z.number().int() }),
-  summary: ClientSummarySchema,
-});
-export type ClientListData = z.infer<typeof ClientListDataSchema>;
-
-export const ClientDataSchema = z.object({ client: ClientSchema });
-
-export const ClientProjectSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  status: z.string(),
-  /** The client a project is linked to now, if any. */
-  clientId: z.string().nullable(),
-  clientName: z.string().nullable(),
-});
-export type ClientProject = z.infer<typeof ClientProjectSchema>;
-
-export const ClientProjectsDataSchema = z.object({
-  /** Projects linked to this client. */
-  linked: z.array(ClientProjectSchema),
-  /** The caller's own projects that are not linked to this client (most recent first). */
-  available: z.array(ClientProjectSchema),
-});
-export type ClientProjectsData = z.infer<typeof ClientProjectsDataSchema>;

@@ -1,12 +1,8 @@
 // Property-based bad input: whatever the body or query, create, update and list answer with a success or
 // a clear 4xx JSON error, never a 5xx, and a refused write changes nothing.
-import {
-  CLIENT_ROLES,
-  CLIENT_STATUSES,
-  CLIENT_TYPES,
-  ClientListDataSchema,
-  ClientSchema,
-} from '@mixdesk/contract/clients';
+
+import { ClientListDataSchema, ClientSchema } from '@mixdesk/contract/client-responses';
+import { CLIENT_ROLES, CLIENT_STATUSES, CLIENT_TYPES } from '@mixdesk/contract/clients';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';

@@ -1,10 +1,8 @@
 // Queries over projects linked to clients (projects.client_id). A link joins a project and a client of the
 // same owner, so counting by the project's owner counts exactly the links inside that owner's network.
-import {
-  ACTIVE_PROJECT_STATUSES,
-  type ClientProject,
-  COMPLETED_PROJECT_STATUSES,
-} from '@mixdesk/contract/clients';
+
+import type { ClientProject } from '@mixdesk/contract/client-responses';
+import { ACTIVE_PROJECT_STATUSES, COMPLETED_PROJECT_STATUSES } from '@mixdesk/contract/clients';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ProjectsTable } from '../projects/tables.ts';

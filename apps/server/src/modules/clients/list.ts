@@ -3,13 +3,9 @@
 // database and changes in the same transaction as any client write or any change to a linked project
 // (see stats.ts and the 0004-clients triggers). Every request reads the version, so no instance ever
 // answers from a stale copy, and a repeated list costs one primary-key lookup.
-import {
-  CLIENTS_PAGE_MAX,
-  type ClientListData,
-  ClientListDataSchema,
-  type ClientListQuerySchema,
-  fromCents,
-} from '@mixdesk/contract/clients';
+
+import { type ClientListData, ClientListDataSchema } from '@mixdesk/contract/client-responses';
+import { CLIENTS_PAGE_MAX, type ClientListQuerySchema, fromCents } from '@mixdesk/contract/clients';
 import { envelope } from '@mixdesk/contract/envelope';
 import type { z } from 'zod';
 import { pageWindow } from '../../db/sql-helpers.ts';

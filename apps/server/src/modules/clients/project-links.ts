@@ -1,6 +1,6 @@
 // Linking a client to projects: a project has at most one client; both must belong to the caller.
 // The client's project counts then follow the linked projects' statuses (see links.ts).
-import type { Client, ClientProjectsData } from '@mixdesk/contract/clients';
+import type { Client, ClientProjectsData } from '@mixdesk/contract/client-responses';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireProjectAccess, touchProject } from '../projects/access.ts';

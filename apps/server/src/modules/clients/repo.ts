@@ -1,6 +1,7 @@
 // Queries of the clients area: one set for SQLite and PostgreSQL.
+
+import type { Client } from '@mixdesk/contract/client-responses';
 import {
-  type Client,
   type ClientRole,
   type ClientStatus,
   type ClientType,

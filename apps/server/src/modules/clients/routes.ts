@@ -1,10 +1,10 @@
 // HTTP routes of the clients area (SPEC §7 Clients): validate, call the service, shape the envelope.
+
+import { ClientDataSchema, ClientProjectsDataSchema } from '@mixdesk/contract/client-responses';
 import {
-  ClientDataSchema,
   ClientIdParamsSchema,
   ClientListQuerySchema,
   ClientProjectParamsSchema,
-  ClientProjectsDataSchema,
   CreateClientSchema,
   UpdateClientSchema,
 } from '@mixdesk/contract/clients';

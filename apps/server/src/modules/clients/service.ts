@@ -1,5 +1,7 @@
 // The clients area's rules: a user's network of clients, each visible and changeable only by its owner.
-import { type Client, type CreateClient, toCents, type UpdateClient } from '@mixdesk/contract/clients';
+
+import type { Client } from '@mixdesk/contract/client-responses';
+import { type CreateClient, toCents, type UpdateClient } from '@mixdesk/contract/clients';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';

@@ -1,13 +1,16 @@
 // The client calls of SPEC §7 (Clients), parsed with the shared contract, and their query keys.
+
 import {
   ClientDataSchema,
   ClientListDataSchema,
   ClientProjectsDataSchema,
-  type ClientRole,
-  type ClientStatus,
-  type ClientType,
-  type CreateClientInput,
-  type UpdateClientInput,
+} from '@mixdesk/contract/client-responses';
+import type {
+  ClientRole,
+  ClientStatus,
+  ClientType,
+  CreateClientInput,
+  UpdateClientInput,
 } from '@mixdesk/contract/clients';
 import { envelope, OkSchema } from '@mixdesk/contract/envelope';
 import { api } from '../../lib/api';

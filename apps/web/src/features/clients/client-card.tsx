@@ -1,6 +1,8 @@
 // One client (SPEC §2), as a card in the grid or a row in the list: initial, name, company or role, email, phone,
 // location, status, project counts, revenue, the first two genres then '+N', and edit and delete.
-import { type Client, type ClientStatus, enumLabel } from '@mixdesk/contract/clients';
+
+import type { Client } from '@mixdesk/contract/client-responses';
+import { type ClientStatus, enumLabel } from '@mixdesk/contract/clients';
 import { Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, type BadgeTone } from '../../ui/badge';

@@ -1,7 +1,9 @@
 // 'Add New Client' / 'Edit Client' (SPEC §2) with an input for every editable field. Adding creates the client
 // on the server and puts it first; editing saves through PUT and updates the card in place. In demo mode both
 // stay on this page (SPEC §4).
-import type { Client, CreateClient } from '@mixdesk/contract/clients';
+
+import type { Client } from '@mixdesk/contract/client-responses';
+import type { CreateClient } from '@mixdesk/contract/clients';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,7 +1,8 @@
 // The client form's values (all text, as inputs hold them) and their conversion to and from the API's shapes.
 // The form checks its values with the same contract schemas the server uses, so both speak with one voice.
+
+import type { Client } from '@mixdesk/contract/client-responses';
 import {
-  type Client,
   type ClientRole,
   type ClientStatus,
   type ClientType,

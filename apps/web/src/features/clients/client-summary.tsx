@@ -1,6 +1,6 @@
 // The four summary tiles (SPEC §2): active and potential clients, completed projects and total revenue, over
 // the whole network.
-import type { ClientSummary } from '@mixdesk/contract/clients';
+import type { ClientSummary } from '@mixdesk/contract/client-responses';
 import { CircleCheckBig, CircleDollarSign, Sparkles, UserCheck } from 'lucide-react';
 import { Skeleton } from '../../ui/skeleton';
 import { formatRevenue } from './format';

@@ -1,7 +1,7 @@
 // /clients (SPEC §2 Clients): the heading with the network's size, Grid/List, Add Client, the summary tiles,
 // search and filters, the cards, both empty states, the demo and error banners, and the client form and delete
 // confirmation.
-import type { Client } from '@mixdesk/contract/clients';
+import type { Client } from '@mixdesk/contract/client-responses';
 import { Plus, RotateCw, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../ui/alert';

@@ -1,6 +1,6 @@
 // Deleting a client asks first, calls DELETE and removes the card only when the server agrees; a failure keeps
 // the dialog open with the reason. Linked projects stay (they lose their client).
-import type { Client } from '@mixdesk/contract/clients';
+import type { Client } from '@mixdesk/contract/client-responses';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,6 +1,8 @@
 // Demo mode (SPEC §4): with no stored token the screen shows three sample clients after about 0.8 s, and add,
 // edit and delete work on this local copy only.
-import type { Client, ClientSummary, CreateClient } from '@mixdesk/contract/clients';
+
+import type { Client, ClientSummary } from '@mixdesk/contract/client-responses';
+import type { CreateClient } from '@mixdesk/contract/clients';
 import type { ClientFilters } from './api';
 
 export const DEMO_DELAY_MS = 800;

@@ -1,6 +1,4 @@
 // How clients' figures read on screen (SPEC §2, §9).
-import { enumLabel } from '@mixdesk/contract/clients';
-
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -14,34 +12,13 @@ export function formatRevenue(amount: number): string {
   return /\.\d$/.test(text) ? `${text}0` : text;
 }
 
-/** A budget range in its own currency: "$1,000 – $5,000" or "SEK 50,000 – SEK 120,000". */
-export function formatBudget(budget: { min: number; max: number; currency: string }): string {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: budget.currency,
-      maximumFractionDigits: 2,
-      minimumFractionDigits: 0,
-    });
-  } catch {
-    return `${budget.min} – ${budget.max} ${budget.currency}`;
-  }
-  return `${format.format(budget.min)} – ${format.format(budget.max)}`;
-}
-
 /** At most two genres on a card, then '+N' (SPEC §9). */
 export function genresPreview(genres: string[]): { shown: string[]; more: number } {
   return { shown: genres.slice(0, 2), more: Math.max(0, genres.length - 2) };
 }
-
-export const roleLabel = enumLabel;
 
 /** The card's initial: the name's first letter, upper-cased. */
 export function initialOf(name: string | null | undefined): string {
   const first = name?.trim().charAt(0);
   return first ? first.toUpperCase() : '?';
 }
-
-export const plural = (n: number, word: string) =>
-  `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 // The clients screen's state (SPEC §4 Clients): loading, then loaded; demo mode with three samples when no token
 // is stored (after about 0.8 s) or when the server answers 'Access token required' / 401; any other failure
 // shows its message and an empty list. Search and filters apply 500 ms after the last change.
-import type { Client, ClientListData } from '@mixdesk/contract/clients';
+import type { Client, ClientListData } from '@mixdesk/contract/client-responses';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
