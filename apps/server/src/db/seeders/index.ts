@@ -1,8 +1,9 @@
 // Sample records for the demo account, one seeder per area, run once when the account is created.
 import { seedClients } from '../../modules/clients/seed.ts';
+import { seedProfile } from '../../modules/profile/seed.ts';
 import { seedProjects } from '../../modules/projects/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;
 
-export const seeders: Seeder[] = [seedProjects, seedClients];
+export const seeders: Seeder[] = [seedProjects, seedClients, seedProfile];

@@ -7,7 +7,8 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../../test/helper.ts';
-import { insertProject, multipartBody, PNG, readZip } from '../profile/test-fixtures.ts';
+import { uploadFile } from '../media/media-testing.ts';
+import { avatarBody, insertProject, PNG, readZip } from '../profile/test-fixtures.ts';
 import { EXPORT_FORMAT } from './export.ts';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ const post = (url: string, who: SignedIn | null, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: who ? bearer(who.token) : {}, payload });
 
 async function uploadAvatar(who: SignedIn) {
-  const body = multipartBody(PNG);
+  const body = avatarBody(PNG);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/profile/avatar',
@@ -98,6 +99,18 @@ describe('export', () => {
     const who = await registerUser(t.app);
     expect((await post('/api/account/export', who, { includeFiles: 'yes' })).statusCode).toBe(400);
     expect((await post('/api/account/export', who, { everything: true })).statusCode).toBe(400);
+  });
+
+  it("adds the files of the user's projects (through each area's handler) beside the JSON", async () => {
+    const who = await registerUser(t.app);
+    const projectId = await insertProject(t.app, who.user._id, 'With Artwork');
+    const uploaded = await uploadFile(t.app, who.token, projectId, PNG, 'cover.png', 'artwork');
+    expect(uploaded.statusCode).toBe(201);
+    const entries = readZip((await download(who)).rawPayload);
+    const path = [...entries.keys()].find((k) => k.startsWith(`projects/${projectId}/files/artwork/`));
+    expect(path).toMatch(/cover\.png$/);
+    expect(entries.get(path!)).toEqual(PNG);
+    expect(JSON.parse(entries.get('export.json')!.toString('utf8')).files).toContain(path);
   });
 
   it("never contains another user's records", async () => {
@@ -178,6 +191,17 @@ describe('delete account', () => {
     await uploadAvatar(who);
     const key = (await avatarKey(who.user._id))!;
     expect(await t.app.ctx.storage.stat(key)).not.toBeNull();
+    const projectId = await insertProject(t.app, who.user._id, 'Stored Files');
+    const uploaded = await uploadFile(t.app, who.token, projectId, PNG, 'cover.png', 'artwork');
+    expect(uploaded.statusCode).toBe(201);
+    const fileKey = (
+      await t.app.ctx.db
+        .selectFrom('project_files')
+        .select('storage_key')
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+    expect(await t.app.ctx.storage.stat(fileKey)).not.toBeNull();
 
     const res = await del(who, { email: who.user.email.toUpperCase(), password: GOOD_PASSWORD });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@mixdesk/contract/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
-import { JPEG, multipartBody, PNG, WEBP } from './test-fixtures.ts';
+import { avatarBody, JPEG, PNG, WEBP } from './test-fixtures.ts';
 
 let t: TestApp;
 let who: SignedIn;
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 function upload(user: SignedIn | null, content: Buffer, filename = 'me.png', type = 'image/png') {
-  const body = multipartBody(content, filename, type);
+  const body = avatarBody(content, filename, type);
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/profile/avatar',
@@ -139,7 +139,7 @@ describe('avatar upload', () => {
   });
 
   it('a cut-off multipart body is a 400, not a server error', async () => {
-    const body = multipartBody(PNG);
+    const body = avatarBody(PNG);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/profile/avatar',

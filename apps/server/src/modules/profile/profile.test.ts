@@ -9,6 +9,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../../test/helper.ts';
+import { seedDemo } from '../../db/seed.ts';
 import { addCollaborator, insertProject, insertTrack } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -107,6 +108,28 @@ describe('GET /api/auth/profile', () => {
     expect(profile).toMatchObject({ totalProjects: 2, totalTracks: 3, totalCollaborations: 1 });
     const others = (await getProfile(other)).json().data.profile;
     expect(others).toMatchObject({ totalProjects: 1, totalTracks: 1, totalCollaborations: 0 });
+  });
+});
+
+describe('the demo account', () => {
+  it('comes with a filled-in, public profile', async () => {
+    const demo = await seedDemo(t.app.ctx);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: demo.email, password: demo.password },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: bearer(login.json().data.token),
+    });
+    expect(res.json().data.profile).toMatchObject({
+      profession: 'Producer',
+      location: 'Nashville, TN, USA',
+      genres: ['Rock', 'Soul', 'Indie'],
+      profileVisibility: 'public',
+    });
   });
 });
 

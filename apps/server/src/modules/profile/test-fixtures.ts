@@ -3,6 +3,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso } from '../../platform/ids.ts';
+import { multipart } from '../media/media-testing.ts';
 
 export async function insertProject(app: FastifyInstance, ownerId: string, title = 'Night Drive') {
   const id = newId();
@@ -80,24 +81,9 @@ export const WEBP = Buffer.concat([
   Buffer.alloc(40, 2),
 ]);
 
-/** A multipart/form-data body with one file field. */
-export function multipartBody(
-  content: Buffer,
-  filename = 'avatar.png',
-  type = 'image/png',
-  field = 'avatar',
-) {
-  const boundary = `----mixdesk${newId().replaceAll('-', '')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** A multipart/form-data body with one image, as the avatar upload takes it. */
+export const avatarBody = (content: Buffer, filename = 'avatar.png', type = 'image/png') =>
+  multipart([{ name: 'avatar', value: content, filename, type }]);
 
 /** Every entry of a ZIP (stored or deflated), read from its central directory. */
 export function readZip(zip: Buffer): Map<string, Buffer> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
-import { addCollaborator, insertProject, multipartBody, PNG } from './test-fixtures.ts';
+import { addCollaborator, avatarBody, insertProject, PNG } from './test-fixtures.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -35,7 +35,7 @@ beforeAll(async () => {
       genres: ['Soul'],
     },
   });
-  const body = multipartBody(PNG);
+  const body = avatarBody(PNG);
   await t.app.inject({
     method: 'POST',
     url: '/api/auth/profile/avatar',
