@@ -60,7 +60,8 @@ interface Exchange {
   body: unknown;
 }
 
-const messageOf = (body: unknown): string | undefined => {
+/** The `message` of an error body, when it has a readable one. */
+export const messageOf = (body: unknown): string | undefined => {
   const message = (body as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message.trim() ? message : undefined;
 };
@@ -229,6 +230,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     refresh,
     events,
     tokens,
+    /** For requests fetch cannot make (upload progress, lib/upload.ts): the same URLs and CSRF token. */
+    url,
+    csrfToken,
     get: <T = unknown>(path: string, opts?: Omit<RequestOptions<T>, 'method'>) =>
       request<T>(path, { ...opts, method: 'GET' }),
     post: <T = unknown>(path: string, body?: unknown, opts?: BodyOptions<T>) =>

@@ -63,6 +63,11 @@ describe('the waveform job', () => {
     await setRow(version._id, { peaks_status: 'pending', peaks: '[]', peaks_claimed_at: isoIn(0) });
     const res = await t.app.inject({ url: version.peaksUrl, headers: bearer(p.owner.token) });
     expect(res.json().data).toMatchObject({ status: 'pending', peaks: [] });
+    // Never cached while pending: the player asks again until the waveform is there.
+    expect(res.headers['cache-control']).toBe('no-store');
+    await setRow(version._id, { peaks_status: 'ready', peaks_claimed_at: null });
+    const ready = await t.app.inject({ url: version.peaksUrl, headers: bearer(p.owner.token) });
+    expect(ready.headers['cache-control']).toBe('private, max-age=86400');
   });
 
   it('picks up work an earlier run left pending, and leaves a fresh claim of another instance alone', async () => {

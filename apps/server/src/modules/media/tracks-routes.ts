@@ -209,8 +209,8 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { params: VersionParamsSchema, response: { 200: PeaksResponseSchema } } },
     async (request, reply) => {
       const peaks = await versions.getPeaks(ctx, authOf(request).user._id, versionIds(request.params));
-      // A version's audio never changes, so neither do its peaks.
-      reply.header('cache-control', 'private, max-age=86400');
+      // A version's audio never changes, so neither do its peaks once computed; until then, ask again.
+      reply.header('cache-control', peaks.status === 'ready' ? 'private, max-age=86400' : 'no-store');
       return ok('Peaks', peaks);
     },
   );

@@ -1,0 +1,106 @@
+// The uploads of a panel: each file's name and size, a progress bar driven by the bytes actually sent, and what
+// became of it (uploaded, failed with the server's reason, cancelled), with Cancel while it runs.
+import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { formatBytes } from '../format';
+import type { UploadItem } from './use-upload-queue';
+
+const STATE_TEXT: Record<UploadItem['state'], string> = {
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  done: 'Uploaded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export function UploadList({
+  items,
+  onCancel,
+  onDismiss,
+}: {
+  items: UploadItem[];
+  onCancel: (id: number) => void;
+  onDismiss: (id: number) => void;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <ul aria-label="Uploads" className="flex flex-col gap-2">
+      {items.map((item) => (
+        <li
+          key={item.id}
+          className="flex flex-col gap-1.5 rounded-md border border-border bg-surface-2 px-3 py-2"
+        >
+          <div className="flex items-center gap-2 text-sm">
+            {item.state === 'done' && (
+              <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-success" />
+            )}
+            {item.state === 'failed' && (
+              <CircleAlert aria-hidden="true" className="size-4 shrink-0 text-danger" />
+            )}
+            <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
+              {item.name}
+            </span>
+            <span className="shrink-0 font-mono text-xs text-muted tabular-nums">
+              {formatBytes(item.size)}
+            </span>
+            {item.state === 'uploading' || item.state === 'waiting' ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onCancel(item.id)}
+                aria-label={`Cancel ${item.name}`}
+              >
+                Cancel
+              </Button>
+            ) : (
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-6"
+                onClick={() => onDismiss(item.id)}
+                aria-label={`Dismiss ${item.name}`}
+              >
+                <X aria-hidden="true" className="size-3.5" />
+              </Button>
+            )}
+          </div>
+          <ProgressBar item={item} />
+          {item.error ? (
+            <p role="alert" className="text-xs text-danger">
+              {item.error}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProgressBar({ item }: { item: UploadItem }) {
+  const label = item.state === 'uploading' && item.percent >= 99 ? 'Processing' : STATE_TEXT[item.state];
+  return (
+    <div className="flex items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label={`Upload of ${item.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={item.percent}
+        aria-valuetext={`${item.percent} % · ${label}`}
+        className="h-1.5 flex-1 overflow-hidden rounded-full bg-surface-3"
+      >
+        <div
+          className={cn(
+            'h-full rounded-full transition-[width]',
+            item.state === 'failed' ? 'bg-danger' : item.state === 'done' ? 'bg-success' : 'bg-accent',
+          )}
+          style={{ width: `${item.percent}%` }}
+        />
+      </div>
+      <span className="shrink-0 text-right font-mono text-xs whitespace-nowrap text-muted tabular-nums">
+        {item.percent} % · {label}
+      </span>
+    </div>
+  );
+}

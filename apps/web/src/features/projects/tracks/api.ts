@@ -1,0 +1,106 @@
+// The track and version calls (packages/contract/src/media.ts), parsed with the shared contract.
+import { envelope } from '@mixdesk/contract/envelope';
+import {
+  type CreateTrackInput,
+  MediaTotalsSchema,
+  PeaksResponseSchema,
+  TRACKS_PER_PROJECT_MAX,
+  TrackListResponseSchema,
+  TrackResponseSchema,
+  TrackSchema,
+  type UpdateTrackInput,
+  VersionListResponseSchema,
+  VersionResponseSchema,
+} from '@mixdesk/contract/media';
+import { z } from 'zod';
+import { api } from '../../../lib/api';
+import { type UploadProgress, uploadForm } from '../../../lib/upload';
+
+const tracksPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/tracks`;
+const trackPath = (projectId: string, trackId: string) =>
+  `${tracksPath(projectId)}/${encodeURIComponent(trackId)}`;
+const versionPath = (projectId: string, trackId: string, versionId: string) =>
+  `${trackPath(projectId, trackId)}/versions/${encodeURIComponent(versionId)}`;
+
+export async function fetchTracks(projectId: string, signal?: AbortSignal) {
+  const res = await api.get(tracksPath(projectId), {
+    query: { limit: TRACKS_PER_PROJECT_MAX },
+    schema: TrackListResponseSchema,
+    signal,
+  });
+  return res.data.tracks;
+}
+
+export async function createTrack(projectId: string, input: CreateTrackInput) {
+  return (await api.post(tracksPath(projectId), input, { schema: TrackResponseSchema })).data.track;
+}
+
+export async function updateTrack(projectId: string, trackId: string, input: UpdateTrackInput) {
+  return (await api.put(trackPath(projectId, trackId), input, { schema: TrackResponseSchema })).data.track;
+}
+
+export async function deleteTrack(projectId: string, trackId: string) {
+  await api.delete(trackPath(projectId, trackId), {
+    schema: envelope(z.object({ totals: MediaTotalsSchema })),
+  });
+}
+
+export async function reorderTracks(projectId: string, trackIds: string[]) {
+  const res = await api.put(
+    `${tracksPath(projectId)}/order`,
+    { trackIds },
+    { schema: envelope(z.object({ tracks: z.array(TrackSchema) })) },
+  );
+  return res.data.tracks;
+}
+
+export async function fetchVersions(projectId: string, trackId: string, signal?: AbortSignal) {
+  const res = await api.get(`${trackPath(projectId, trackId)}/versions`, {
+    schema: VersionListResponseSchema,
+    signal,
+  });
+  return res.data.versions;
+}
+
+export async function uploadVersion(
+  projectId: string,
+  trackId: string,
+  file: File,
+  fields: { label: string; makeCurrent: boolean },
+  opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
+) {
+  // Text fields go before the file: the server reads them before it streams the file to storage.
+  const form = new FormData();
+  if (fields.label.trim()) form.append('label', fields.label.trim());
+  form.append('makeCurrent', String(fields.makeCurrent));
+  form.append('file', file, file.name);
+  const res = await uploadForm(`${trackPath(projectId, trackId)}/versions`, form, {
+    ...opts,
+    schema: VersionResponseSchema,
+  });
+  return res.data;
+}
+
+export async function renameVersion(projectId: string, trackId: string, versionId: string, label: string) {
+  return (
+    await api.put(versionPath(projectId, trackId, versionId), { label }, { schema: VersionResponseSchema })
+  ).data;
+}
+
+export async function makeCurrentVersion(projectId: string, trackId: string, versionId: string) {
+  return (
+    await api.post(`${versionPath(projectId, trackId, versionId)}/current`, undefined, {
+      schema: VersionResponseSchema,
+    })
+  ).data;
+}
+
+export async function deleteVersion(projectId: string, trackId: string, versionId: string) {
+  await api.delete(versionPath(projectId, trackId, versionId), {
+    schema: envelope(z.object({ track: TrackSchema, totals: MediaTotalsSchema })),
+  });
+}
+
+export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal) {
+  return (await api.get(peaksUrl, { schema: PeaksResponseSchema, signal })).data;
+}

@@ -1,0 +1,126 @@
+// One track, opened from the list: its details, the player (the current version unless another is picked), the
+// upload of a new version, and every version.
+import { musicalKeyLabel, type Track } from '@mixdesk/contract/media';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
+import { Skeleton } from '../../../ui/skeleton';
+import { mediaErrorMessage } from '../media/media-errors';
+import { mediaKeys } from '../media/media-keys';
+import { fetchVersions } from './api';
+import { TRACK_STATUS_LABEL, TRACK_STATUS_TONE } from './track-labels';
+import { TrackPlayer } from './track-player';
+import { UploadVersionForm } from './upload-version-form';
+import { VersionList } from './version-list';
+
+interface Props {
+  projectId: string;
+  track: Track;
+  canEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onChanged: () => void;
+}
+
+export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onChanged }: Props) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const versions = useQuery({
+    queryKey: mediaKeys.versions(projectId, track._id),
+    queryFn: ({ signal }) => fetchVersions(projectId, track._id, signal),
+  });
+  const list = versions.data ?? [];
+  const playing = list.find((v) => v._id === picked) ?? track.currentVersion;
+
+  return (
+    <Card aria-labelledby={`track-${track._id}-title`}>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <CardTitle id={`track-${track._id}-title`} className="break-words">
+            <span className="mr-2 font-mono text-muted tabular-nums">{track.position}.</span>
+            {track.title}
+          </CardTitle>
+          <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+            <dt className="sr-only">Status</dt>
+            <dd>
+              <Badge tone={TRACK_STATUS_TONE[track.status]}>{TRACK_STATUS_LABEL[track.status]}</Badge>
+            </dd>
+            {track.bpm !== null && (
+              <>
+                <dt className="sr-only">Tempo</dt>
+                <dd className="font-mono tabular-nums">{track.bpm} BPM</dd>
+              </>
+            )}
+            {track.musicalKey && (
+              <>
+                <dt className="sr-only">Key</dt>
+                <dd>{musicalKeyLabel(track.musicalKey)}</dd>
+              </>
+            )}
+            {track.isrc && (
+              <>
+                <dt>ISRC</dt>
+                <dd className="font-mono">{track.isrc}</dd>
+              </>
+            )}
+          </dl>
+        </div>
+        {canEdit && (
+          <div className="flex gap-1">
+            <Button size="sm" onClick={onEdit}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${track.title}`}>
+              <Trash2 aria-hidden="true" />
+              <span className="max-sm:sr-only">Delete</span>
+            </Button>
+          </div>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {track.notes && <p className="text-base whitespace-pre-wrap text-muted">{track.notes}</p>}
+        <section aria-label="Player" className="rounded-md border border-border p-3">
+          {playing ? (
+            <TrackPlayer version={playing} trackTitle={track.title} />
+          ) : (
+            <p className="py-4 text-center text-sm text-muted">
+              No audio yet.{canEdit ? ' Upload a version below to hear it here.' : ''}
+            </p>
+          )}
+        </section>
+        {canEdit && <UploadVersionForm projectId={projectId} track={track} onUploaded={onChanged} />}
+        <section aria-labelledby={`track-${track._id}-versions`} className="flex flex-col gap-2">
+          <h3 id={`track-${track._id}-versions`} className="text-base font-semibold">
+            Versions <span className="font-normal text-muted">({track.versionCount})</span>
+          </h3>
+          {versions.isPending ? (
+            <>
+              <p role="status" className="sr-only">
+                Loading versions...
+              </p>
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+            </>
+          ) : versions.isError ? (
+            <p role="alert" className="text-sm text-danger">
+              {mediaErrorMessage(versions.error, 'Failed to load the versions')}
+            </p>
+          ) : (
+            <VersionList
+              projectId={projectId}
+              track={track}
+              versions={list}
+              canEdit={canEdit}
+              playingId={playing?._id ?? null}
+              onPlay={setPicked}
+              onChanged={onChanged}
+            />
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

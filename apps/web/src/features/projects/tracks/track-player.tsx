@@ -1,0 +1,170 @@
+// Plays one version of a track: play/pause, the time, and the waveform to seek with. The browser streams the
+// audio with HTTP ranges, so seeking jumps without downloading the whole file; the access cookie that lets it
+// in is renewed before playing and once more if the stream is refused.
+import type { TrackVersion } from '@mixdesk/contract/media';
+import { useQuery } from '@tanstack/react-query';
+import { Download, Pause, Play } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ensureFreshSession } from '../../../lib/upload';
+import { Alert } from '../../../ui/alert';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { formatDuration } from '../format';
+import { startDownload } from '../media/download';
+import { mediaKeys } from '../media/media-keys';
+import { fetchPeaks } from './api';
+import { audioDetails } from './track-labels';
+import { Waveform } from './waveform';
+
+export function TrackPlayer({ version, trackTitle }: { version: TrackVersion; trackTitle: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [duration, setDuration] = useState(version.duration);
+  const [failed, setFailed] = useState(false);
+  const retried = useRef(false);
+  const resumeAt = useRef<number | null>(null);
+
+  const peaks = useQuery({
+    queryKey: mediaKeys.peaks(version._id),
+    queryFn: ({ signal }) => fetchPeaks(version.peaksUrl, signal),
+    // The waveform job runs just after the upload: look again until it is done.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
+    staleTime: (query) => (query.state.data?.status === 'ready' ? Number.POSITIVE_INFINITY : 0),
+  });
+
+  // A new version starts from the beginning, stopped.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the version changes
+  useEffect(() => {
+    setPlaying(false);
+    setCurrent(0);
+    setDuration(version.duration);
+    setFailed(false);
+    retried.current = false;
+  }, [version._id]);
+
+  // While playing, follow the playhead every frame (timeupdate alone moves in visible jumps).
+  useEffect(() => {
+    if (!playing) return;
+    let frame = requestAnimationFrame(function follow() {
+      if (audio.current) setCurrent(audio.current.currentTime);
+      frame = requestAnimationFrame(follow);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [playing]);
+
+  const toggle = useCallback(async () => {
+    const el = audio.current;
+    if (!el) return;
+    if (!el.paused) {
+      el.pause();
+      return;
+    }
+    setFailed(false);
+    await ensureFreshSession();
+    try {
+      await el.play();
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) setFailed(true);
+    }
+  }, []);
+
+  const seek = useCallback((seconds: number) => {
+    setCurrent(seconds);
+    const el = audio.current;
+    if (!el) return;
+    if (el.readyState === 0) {
+      resumeAt.current = seconds;
+      el.load();
+    } else el.currentTime = seconds;
+  }, []);
+
+  // A refused stream is usually an expired access cookie: renew it and try once more from the same spot.
+  const onError = async () => {
+    const el = audio.current;
+    if (!el || retried.current) {
+      setFailed(true);
+      setPlaying(false);
+      return;
+    }
+    retried.current = true;
+    resumeAt.current = current;
+    await ensureFreshSession();
+    el.load();
+  };
+
+  const shown = peaks.data?.status === 'ready' ? peaks.data.duration : duration;
+  return (
+    <div className="flex flex-col gap-3">
+      {/* biome-ignore lint/a11y/useMediaCaption: music mixes have no captions to offer */}
+      <audio
+        ref={audio}
+        src={version.audioUrl}
+        preload="metadata"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+        onLoadedMetadata={(e) => {
+          const el = e.currentTarget;
+          if (Number.isFinite(el.duration) && el.duration > 0) setDuration(el.duration);
+          if (resumeAt.current !== null) {
+            el.currentTime = resumeAt.current;
+            resumeAt.current = null;
+          }
+        }}
+        onError={onError}
+      />
+      <div className="flex items-center gap-3">
+        <Button
+          variant="primary"
+          size="icon"
+          className="size-10 rounded-full"
+          onClick={toggle}
+          aria-label={playing ? 'Pause' : 'Play'}
+        >
+          {playing ? (
+            <Pause aria-hidden="true" className="size-5" />
+          ) : (
+            <Play aria-hidden="true" className="size-5" />
+          )}
+        </Button>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <p className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-medium">{version.label}</span>
+            {version.isCurrent && <Badge tone="accent">Current</Badge>}
+          </p>
+          <p className="truncate text-xs text-muted">{audioDetails(version)}</p>
+        </div>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={`Download ${version.label}`}
+          onClick={() => void startDownload(`${version.audioUrl}?download=1`)}
+        >
+          <Download aria-hidden="true" />
+        </Button>
+      </div>
+      <Waveform
+        peaks={peaks.data?.peaks ?? []}
+        status={peaks.data?.status ?? 'loading'}
+        duration={shown}
+        current={current}
+        onSeek={seek}
+        label={`Seek in ${trackTitle} · ${version.label}`}
+      />
+      <p className="-mt-1 flex justify-between font-mono text-xs text-muted tabular-nums">
+        <span data-testid="player-time">{formatDuration(current)}</span>
+        <span>
+          <span className="sr-only">of </span>
+          <span data-testid="player-duration">{formatDuration(shown)}</span>
+        </span>
+      </p>
+      {failed && (
+        <Alert type="error">
+          This audio could not be played. Check your connection and press Play again.
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+// A track's versions, newest first: label, who uploaded it and when, what the file is; play one in the player,
+// make it current, rename it, download it or delete it.
+import type { Track, TrackVersion } from '@mixdesk/contract/media';
+import { VERSION_LABEL_MAX } from '@mixdesk/contract/media';
+import { useMutation } from '@tanstack/react-query';
+import { Check, Download, Pencil, Play, Star, Trash2, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { Input } from '../../../ui/input';
+import { useToast } from '../../../ui/toast';
+import { ConfirmDeleteDialog } from '../media/confirm-dialog';
+import { startDownload } from '../media/download';
+import { mediaErrorMessage } from '../media/media-errors';
+import { deleteVersion, makeCurrentVersion, renameVersion } from './api';
+import { audioDetails, formatWhen, lengthAndSize } from './track-labels';
+
+interface Props {
+  projectId: string;
+  track: Track;
+  versions: TrackVersion[];
+  canEdit: boolean;
+  playingId: string | null;
+  onPlay: (versionId: string) => void;
+  onChanged: () => void;
+}
+
+export function VersionList({ projectId, track, versions, canEdit, playingId, onPlay, onChanged }: Props) {
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<TrackVersion | null>(null);
+  const current = useMutation({
+    mutationFn: (v: TrackVersion) => makeCurrentVersion(projectId, track._id, v._id),
+    onSuccess: ({ version }) => {
+      toast.notify('success', `${version.label} is now the current version`);
+      onPlay(version._id);
+      onChanged();
+    },
+    onError: (error) =>
+      toast.notify('error', mediaErrorMessage(error, 'Failed to change the current version')),
+  });
+
+  if (versions.length === 0)
+    return <p className="text-sm text-muted">No versions yet. Upload a mix, a demo or a master to start.</p>;
+
+  return (
+    <>
+      <ul aria-label={`Versions of ${track.title}`} className="flex flex-col divide-y divide-border">
+        {versions.map((v) => (
+          <li key={v._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
+            <div className="flex min-w-0 flex-1 basis-60 flex-col gap-0.5">
+              <VersionLabel
+                projectId={projectId}
+                track={track}
+                version={v}
+                canEdit={canEdit}
+                onChanged={onChanged}
+              />
+              <p className="text-xs text-muted">
+                {audioDetails(v)} · <span className="font-mono tabular-nums">{lengthAndSize(v)}</span>
+              </p>
+              <p className="text-xs text-subtle">
+                {v.uploadedBy ? v.uploadedBy.name : 'A former member'} · {formatWhen(v.createdAt)}
+              </p>
+            </div>
+            <div className="flex shrink-0 items-center gap-1">
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-pressed={playingId === v._id}
+                aria-label={`Play ${v.label} in the player`}
+                onClick={() => onPlay(v._id)}
+              >
+                <Play aria-hidden="true" />
+                <span className="max-sm:sr-only">Play</span>
+              </Button>
+              {canEdit && !v.isCurrent && (
+                <Button
+                  size="sm"
+                  onClick={() => current.mutate(v)}
+                  loading={current.isPending && current.variables?._id === v._id}
+                  aria-label={`Make ${v.label} current`}
+                >
+                  <Star aria-hidden="true" />
+                  Make current
+                </Button>
+              )}
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={`Download ${v.label}`}
+                onClick={() => void startDownload(`${v.audioUrl}?download=1`)}
+              >
+                <Download aria-hidden="true" />
+              </Button>
+              {canEdit && (
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Delete ${v.label}`}
+                  onClick={() => setDeleting(v)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete version?"
+        description={
+          deleting ? (
+            <>
+              <strong className="font-semibold text-text">{deleting.label}</strong> ({deleting.originalName})
+              and its audio file will be deleted.
+              {deleting.isCurrent ? ' The newest remaining version becomes current.' : ''} This cannot be
+              undone.
+            </>
+          ) : null
+        }
+        confirmLabel="Delete Version"
+        onConfirm={() => deleteVersion(projectId, track._id, deleting!._id)}
+        onClose={() => setDeleting(null)}
+        onDone={() => {
+          toast.notify('success', `${deleting?.label ?? 'The version'} was deleted`);
+          onChanged();
+        }}
+      />
+    </>
+  );
+}
+
+function VersionLabel({
+  projectId,
+  track,
+  version,
+  canEdit,
+  onChanged,
+}: {
+  projectId: string;
+  track: Track;
+  version: TrackVersion;
+  canEdit: boolean;
+  onChanged: () => void;
+}) {
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [label, setLabel] = useState(version.label);
+  const rename = useMutation({
+    mutationFn: (next: string) => renameVersion(projectId, track._id, version._id, next),
+    onSuccess: () => {
+      setEditing(false);
+      onChanged();
+    },
+    onError: (error) => toast.notify('error', mediaErrorMessage(error, 'Failed to rename the version')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (label.trim()) rename.mutate(label.trim());
+  };
+
+  if (editing)
+    return (
+      <form onSubmit={submit} className="flex items-center gap-1">
+        <Input
+          aria-label={`New label for ${version.label}`}
+          value={label}
+          maxLength={VERSION_LABEL_MAX}
+          onChange={(e) => setLabel(e.target.value)}
+          className="h-7 max-w-56"
+          autoFocus
+        />
+        <Button size="icon" type="submit" variant="ghost" aria-label="Save label" loading={rename.isPending}>
+          <Check aria-hidden="true" />
+        </Button>
+        <Button size="icon" variant="ghost" aria-label="Cancel renaming" onClick={() => setEditing(false)}>
+          <X aria-hidden="true" />
+        </Button>
+      </form>
+    );
+  return (
+    <p className="flex min-w-0 items-center gap-2">
+      <span className="truncate font-medium">{version.label}</span>
+      {version.isCurrent && <Badge tone="accent">Current</Badge>}
+      {canEdit && (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-6"
+          aria-label={`Rename ${version.label}`}
+          onClick={() => {
+            setLabel(version.label);
+            setEditing(true);
+          }}
+        >
+          <Pencil aria-hidden="true" className="size-3.5" />
+        </Button>
+      )}
+    </p>
+  );
+}
