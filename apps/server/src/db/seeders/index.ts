@@ -1,9 +1,10 @@
 // Sample records for the demo account, one seeder per area, run once when the account is created.
 import { seedClients } from '../../modules/clients/seed.ts';
+import { seedMedia } from '../../modules/media/seed.ts';
 import { seedProfile } from '../../modules/profile/seed.ts';
 import { seedProjects } from '../../modules/projects/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;
 
-export const seeders: Seeder[] = [seedProjects, seedClients, seedProfile];
+export const seeders: Seeder[] = [seedProjects, seedMedia, seedClients, seedProfile];
