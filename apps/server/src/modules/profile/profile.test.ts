@@ -155,6 +155,20 @@ describe('PUT /api/auth/profile', () => {
     });
   });
 
+  it('two saves of different settings at once both stick', async () => {
+    const erin = await registerUser(t.app);
+    const [a, b] = await Promise.all([
+      putProfile(erin, { marketingEmails: true }),
+      putProfile(erin, { profileVisibility: 'private', bio: 'Both land' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await getProfile(erin)).json().data.profile).toMatchObject({
+      marketingEmails: true,
+      profileVisibility: 'private',
+      bio: 'Both land',
+    });
+  });
+
   it('renames the user everywhere (the session user too) and trims text', async () => {
     const dan = await registerUser(t.app, { name: 'Dan' });
     const res = await putProfile(dan, { name: '  Dan Drums  ', bio: '  Hits things.  ' });

@@ -1,5 +1,6 @@
 // Queries of the profile area: the profile row (or its defaults), the counted stats and the shared-project test.
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import { type DB, fromJson } from '../../db/schema.ts';
 import type { UserProfilesTable } from './tables.ts';
 
@@ -36,11 +37,12 @@ export function findProfileRow(db: Kysely<DB>, userId: string) {
 
 export const genresOf = (row: ProfileRow) => fromJson<string[]>(row.genres, []);
 
-/** Inserts or replaces a user's profile row. */
-export async function saveProfileRow(db: Kysely<DB>, row: ProfileRow): Promise<void> {
-  const { user_id: userId, ...rest } = row;
-  const fields = {
-    ...rest,
+/** Profile columns as written: booleans as booleans, genres as JSON text. */
+export type ProfileChanges = Partial<Omit<Insertable<UserProfilesTable>, 'user_id'>>;
+
+function insertable(row: ProfileRow): Insertable<UserProfilesTable> {
+  return {
+    ...row,
     genres: JSON.stringify(genresOf(row)),
     email_notifications: Boolean(row.email_notifications),
     project_notifications: Boolean(row.project_notifications),
@@ -50,11 +52,41 @@ export async function saveProfileRow(db: Kysely<DB>, row: ProfileRow): Promise<v
     show_phone: Boolean(row.show_phone),
     show_location: Boolean(row.show_location),
   };
+}
+
+/**
+ * Writes only the given columns: a first save creates the row from the defaults, later ones touch nothing else,
+ * so two screens saving different settings at once cannot undo each other.
+ */
+export async function upsertProfileFields(
+  db: Kysely<DB>,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const update = { ...changes, updated_at: changes.updated_at ?? now };
+  await db
+    .insertInto('user_profiles')
+    .values({ ...insertable(defaultProfileRow(userId, now)), ...update })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(update))
+    .execute();
+}
+
+/** Inserts or replaces a whole profile row (the demo seed). */
+export async function saveProfileRow(db: Kysely<DB>, row: ProfileRow): Promise<void> {
+  const { user_id: userId, ...fields } = insertable(row);
   await db
     .insertInto('user_profiles')
     .values({ user_id: userId, ...fields })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(fields))
     .execute();
+}
+
+/** The current avatar key, locked for the rest of the transaction on PostgreSQL (SQLite writes one at a time). */
+export async function lockedAvatarKey(db: Kysely<DB>, dialect: Dialect, userId: string) {
+  const query = db.selectFrom('user_profiles').select('avatar_key').where('user_id', '=', userId);
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return row?.avatar_key ?? null;
 }
 
 const count = (row: { n: string | number | bigint } | undefined) => Number(row?.n ?? 0);

@@ -12,10 +12,12 @@ import {
   defaultProfileRow,
   findProfileRow,
   genresOf,
+  lockedAvatarKey,
+  type ProfileChanges,
   type ProfileRow,
   profileStats,
-  saveProfileRow,
   shareAProject,
+  upsertProfileFields,
 } from './repo.ts';
 
 type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
@@ -66,26 +68,28 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
 
 /** Applies the fields that were sent; the name lives on the user, the rest on the profile row. */
 export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdate): Promise<Profile> {
-  const { row } = await load(ctx, userId);
+  await load(ctx, userId);
   const now = nowIso();
-  const next: ProfileRow = {
-    ...row,
-    phone: input.phone ?? row.phone,
-    location: input.location ?? row.location,
-    bio: input.bio ?? row.bio,
-    profession: input.profession ?? row.profession,
-    experience: input.experience ?? row.experience,
-    genres: input.genres ? JSON.stringify(input.genres) : row.genres,
-    email_notifications: input.emailNotifications ?? row.email_notifications,
-    project_notifications: input.projectNotifications ?? row.project_notifications,
-    collaboration_notifications: input.collaborationNotifications ?? row.collaboration_notifications,
-    marketing_emails: input.marketingEmails ?? row.marketing_emails,
-    profile_visibility: input.profileVisibility ?? row.profile_visibility,
-    show_email: input.showEmail ?? row.show_email,
-    show_phone: input.showPhone ?? row.show_phone,
-    show_location: input.showLocation ?? row.show_location,
+  const changes: ProfileChanges = {
+    phone: input.phone,
+    location: input.location,
+    bio: input.bio,
+    profession: input.profession,
+    experience: input.experience,
+    genres: input.genres ? JSON.stringify(input.genres) : undefined,
+    email_notifications: input.emailNotifications,
+    project_notifications: input.projectNotifications,
+    collaboration_notifications: input.collaborationNotifications,
+    marketing_emails: input.marketingEmails,
+    profile_visibility: input.profileVisibility,
+    show_email: input.showEmail,
+    show_phone: input.showPhone,
+    show_location: input.showLocation,
     updated_at: now,
   };
+  const sent = Object.fromEntries(
+    Object.entries(changes).filter(([, v]) => v !== undefined),
+  ) as ProfileChanges;
   await ctx.db.transaction().execute(async (trx) => {
     if (input.name !== undefined)
       await trx
@@ -93,41 +97,47 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
         .set({ name: input.name, updated_at: now })
         .where('id', '=', userId)
         .execute();
-    await saveProfileRow(trx, next);
+    await upsertProfileFields(trx, userId, sent);
   });
   return getProfile(ctx, userId);
 }
 
 export async function setAvatar(ctx: AppContext, userId: string, upload: Readable): Promise<Profile> {
-  const { row } = await load(ctx, userId);
+  await load(ctx, userId);
   const saved = await saveAvatar(ctx, upload);
-  const fresh = (await findProfileRow(ctx.db, userId)) ?? row;
+  let previous: string | null;
   try {
-    await saveProfileRow(ctx.db, {
-      ...fresh,
-      avatar_key: saved.key,
-      avatar_mime: saved.mime,
-      avatar_updated_at: nowIso(),
-      updated_at: nowIso(),
+    previous = await ctx.db.transaction().execute(async (trx) => {
+      const old = await lockedAvatarKey(trx, ctx.dialect, userId);
+      const now = nowIso();
+      await upsertProfileFields(trx, userId, {
+        avatar_key: saved.key,
+        avatar_mime: saved.mime,
+        avatar_updated_at: now,
+        updated_at: now,
+      });
+      return old;
     });
   } catch (err) {
     await removeAvatarFile(ctx, saved.key);
     throw err;
   }
-  await removeAvatarFile(ctx, fresh.avatar_key);
+  await removeAvatarFile(ctx, previous);
   return getProfile(ctx, userId);
 }
 
 export async function removeAvatar(ctx: AppContext, userId: string): Promise<Profile> {
-  const existing = await findProfileRow(ctx.db, userId);
-  if (existing?.avatar_key) {
-    await ctx.db
-      .updateTable('user_profiles')
-      .set({ avatar_key: null, avatar_mime: null, avatar_updated_at: nowIso(), updated_at: nowIso() })
-      .where('user_id', '=', userId)
-      .execute();
-    await removeAvatarFile(ctx, existing.avatar_key);
-  }
+  const previous = await ctx.db.transaction().execute(async (trx) => {
+    const old = await lockedAvatarKey(trx, ctx.dialect, userId);
+    if (old)
+      await trx
+        .updateTable('user_profiles')
+        .set({ avatar_key: null, avatar_mime: null, avatar_updated_at: nowIso(), updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .execute();
+    return old;
+  });
+  await removeAvatarFile(ctx, previous);
   return getProfile(ctx, userId);
 }
 
