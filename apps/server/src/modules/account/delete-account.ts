@@ -4,6 +4,7 @@ import type { DeleteAccountSchema } from '@mixdesk/contract/account';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { forgetUserSessions } from '../auth/session-cache.ts';
 import { deleteProfileFiles } from '../profile/user-data.ts';
 import { userDataHandlers } from '../user-data.ts';
 import { confirmPassword, confirmSecondFactor, currentUser } from './confirm-identity.ts';
@@ -32,5 +33,7 @@ export async function deleteAccount(
     await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
   });
+  // Its sessions went with the user row (cascade); this instance must not remember them either.
+  forgetUserSessions(user.id);
   ctx.log.info({ userId: user.id }, 'Account deleted');
 }

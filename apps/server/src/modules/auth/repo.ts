@@ -3,6 +3,7 @@ import type { User } from '@mixdesk/contract/auth';
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { cachedSession, forgetSession, forgetUserSessions, rememberSession } from './session-cache.ts';
 import type { UsersTable } from './tables.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -54,17 +55,22 @@ export async function findSessionUser(
   db: Kysely<DB>,
   sessionId: string,
 ): Promise<SessionUserRow | undefined> {
+  const known = cachedSession<SessionUserRow>(sessionId);
+  if (known) return known;
   let compiled = compiledSessionUser.get(db);
   if (!compiled) {
     compiled = sessionUserQuery(db, '').compile();
     compiledSessionUser.set(db, compiled);
   }
   const result = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [sessionId] });
-  return result.rows[0];
+  const row = result.rows[0];
+  if (row) rememberSession(sessionId, row.id, row);
+  return row;
 }
 
 export async function touchSession(db: Kysely<DB>, sessionId: string): Promise<void> {
   await db.updateTable('auth_sessions').set({ last_used_at: nowIso() }).where('id', '=', sessionId).execute();
+  forgetSession(sessionId);
 }
 
 export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<void> {
@@ -74,6 +80,7 @@ export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  forgetSession(sessionId);
 }
 
 /** Revokes every live session of a user, except `keep` if given. */
@@ -85,4 +92,5 @@ export async function revokeUserSessions(db: Kysely<DB>, userId: string, keep?: 
     .where('revoked_at', 'is', null);
   if (keep) q = q.where('id', '!=', keep);
   await q.execute();
+  forgetUserSessions(userId);
 }

@@ -11,6 +11,7 @@ import { isTwoFactorEnabled } from '../account/two-factor.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
 import { findUserByEmail, findUserById, presentUser, revokeUserSessions } from './repo.ts';
+import { forgetUserSessions } from './session-cache.ts';
 import { type ClientInfo, type IssuedSession, startSession } from './sessions.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.ts';
 
@@ -106,6 +107,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<User>
     .set({ verified: true, updated_at: nowIso() })
     .where('id', '=', userId)
     .execute();
+  forgetUserSessions(userId);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw badRequest('This verification link is invalid. Request a new one.');
   return presentUser(user);

@@ -9,6 +9,7 @@ import { nowIso } from '../../platform/ids.ts';
 import { findUserById, type UserRow } from '../auth/repo.ts';
 import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';
 import {
+import { forgetUserSessions } from '../auth/session-cache.ts';
   defaultProfileRow,
   findProfileRow,
   genresOf,
@@ -99,6 +100,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
         .execute();
     await upsertProfileFields(trx, userId, sent);
   });
+  if (input.name !== undefined) forgetUserSessions(userId);
   return getProfile(ctx, userId);
 }
 
