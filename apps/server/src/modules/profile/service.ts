@@ -7,9 +7,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import { findUserById, type UserRow } from '../auth/repo.ts';
+import { forgetUserSessions } from '../auth/session-cache.ts';
 import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';
 import {
-import { forgetUserSessions } from '../auth/session-cache.ts';
   defaultProfileRow,
   findProfileRow,
   genresOf,
