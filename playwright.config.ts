@@ -11,7 +11,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '.tmp/test-results',
+  outputDir: `.tmp/test-results-${E2E_PORT}`,
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
