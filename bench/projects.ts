@@ -53,7 +53,7 @@ async function run(dialect: string): Promise<boolean> {
     `\n[${dialect}] seeded ${seeded.users} users, ${seeded.projects} projects, ${seeded.tracks} tracks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const hello = await startServer(HELLO_ENTRY, { port: 3111, healthPath: '/' });
+  const hello = await startServer(HELLO_ENTRY, { port: 3131, healthPath: '/' });
   const baseline = await load(
     'bare Fastify hello-world GET /',
     `${hello.url}/`,
@@ -62,7 +62,7 @@ async function run(dialect: string): Promise<boolean> {
   );
   await hello.stop();
 
-  const server = await startServer(MAIN, { port: 3112, env });
+  const server = await startServer(MAIN, { port: 3132, env });
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
