@@ -18,7 +18,7 @@ import { authPlugin } from './platform/auth.ts';
 import type { AppContext } from './platform/context.ts';
 import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
 import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { requestIdGenerator } from './platform/ids.ts';
 import { loggerOptions, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
@@ -76,6 +76,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : nextRequestId();
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // Router-level failures (a malformed URL, a path parameter too long to be an id) get our envelope too.
+    frameworkErrors: (err, _request, reply) =>
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(reply, 'NOT_FOUND', 'Not found: no id is that long.')
+        : sendError(reply, 'BAD_REQUEST', 'The URL is malformed.'),
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -45,6 +45,15 @@ describe('platform', () => {
     expect(res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
   });
 
+  it('a malformed URL or an absurdly long id gets the JSON envelope, not a bare framework error', async () => {
+    const long = await t.app.inject({ url: `/api/projects/${'x'.repeat(500)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    const bad = await t.app.inject({ url: '/api/projects/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+  });
+
   it('GET /api/csrf-token returns a token and keeps it stable for the same browser', async () => {
     const first = await csrf(t.app);
     expect(first.token).toBe(first.cookie);
