@@ -53,10 +53,15 @@ export function formatBytes(bytes: number): string {
 export const tooLarge = (maxBytes: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatBytes(maxBytes)} upload limit.`);
 
-/** Passes bytes through and fails as soon as more than `maxBytes` have gone by. */
+/**
+ * Passes bytes through and fails as soon as more than `maxBytes` have gone by. Network reads arrive in small
+ * chunks; they leave in blocks of about BLOCK_BYTES, so the disk gets a few large writes instead of thousands.
+ */
 export class ByteLimit extends Transform {
   bytes = 0;
   private nextMark: number;
+  private parts: Buffer[] = [];
+  private held = 0;
   constructor(
     private readonly maxBytes: number,
     /** Called each time another `every` bytes have gone by. */
@@ -72,17 +77,25 @@ export class ByteLimit extends Transform {
       this.nextMark += this.progress.every;
       this.progress.call();
     }
-    done(null, chunk);
+    this.parts.push(chunk);
+    this.held += chunk.length;
+    if (this.held < BLOCK_BYTES) return done();
+    done(null, this.release());
+  }
+  override _flush(done: TransformCallback): void {
+    done(null, this.held > 0 ? this.release() : undefined);
+  }
+  private release(): Buffer {
+    const block = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.held);
+    this.parts = [];
+    this.held = 0;
+    return block;
   }
 }
 
+const BLOCK_BYTES = 1024 * 1024;
 /** While a large object streams in, flush it to disk in the background so the final fsync is short. */
 const SYNC_EVERY_BYTES = 32 * 1024 * 1024;
-/**
- * Bytes queued for the disk while the next ones arrive. With the 16 KiB default every network chunk waits
- * for its own write to finish; a few MiB let writes go out in batches (writev) while receiving continues.
- */
-const WRITE_BUFFER_BYTES = 2 * 1024 * 1024;
 
 /** Makes a rename in `dir` survive a crash. */
 async function syncDirectory(dir: string): Promise<void> {
@@ -123,11 +136,7 @@ export class LocalDiskStorage implements Storage {
     const limit = new ByteLimit(opts.maxBytes, { every: SYNC_EVERY_BYTES, call: syncInBackground });
     try {
       // flush: on disk before the caller records it, so a committed row never names bytes a crash can lose.
-      await pipeline(
-        source,
-        limit,
-        handle.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER_BYTES }),
-      );
+      await pipeline(source, limit, handle.createWriteStream({ flush: true }));
       await rename(partial, final);
       await syncDirectory(path.dirname(final));
       return { size: limit.bytes };
