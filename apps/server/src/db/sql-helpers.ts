@@ -31,3 +31,11 @@ export function pageWindow(page: number, limit: number, maxLimit = 100) {
 
 // biome-ignore lint/suspicious/noExplicitAny: a helper for any table's expression builder
 export type AnyEb = ExpressionBuilder<any, any>;
+
+/** A unique constraint refused the write (SQLite or PostgreSQL), e.g. two requests racing for one email. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return (
+    e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  );
+}

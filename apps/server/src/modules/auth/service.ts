@@ -2,6 +2,7 @@
 import type { TwoFactorChallenge } from '@mixdesk/contract/account';
 import type { LoginInput, RegisterSchema, User } from '@mixdesk/contract/auth';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, rateLimited, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
@@ -20,13 +21,6 @@ export const BAD_CREDENTIALS = 'Invalid email or password';
 
 /** Emails of one kind a user may be sent per hour. */
 export const MAIL_PER_HOUR = 5;
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'))
-  );
-}
 
 export async function register(ctx: AppContext, input: z.output<typeof RegisterSchema>, client: ClientInfo) {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN);

@@ -7,9 +7,12 @@
 import { type ClientListData, ClientListDataSchema } from '@mixdesk/contract/client-responses';
 import { CLIENTS_PAGE_MAX, type ClientListQuerySchema, fromCents } from '@mixdesk/contract/clients';
 import { envelope } from '@mixdesk/contract/envelope';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
 import { linkedCountsOf } from './links.ts';
 import { listClientRows, presentClient } from './repo.ts';
 import { networkStats, networkVersion } from './stats.ts';
@@ -18,46 +21,8 @@ type ListQuery = z.output<typeof ClientListQuerySchema>;
 
 export const ClientListResponseSchema = envelope(ClientListDataSchema);
 
-const MAX_ENTRIES = 1000;
-const MAX_CHARS = 32 * 1024 * 1024;
-
-/** Serialised responses of one database, oldest first (tests and benchmarks run several per process). */
-class ResponseCache {
-  readonly #entries = new Map<string, { version: number; json: string }>();
-  #chars = 0;
-
-  get(key: string, version: number): string | undefined {
-    const hit = this.#entries.get(key);
-    return hit && hit.version === version ? hit.json : undefined;
-  }
-
-  set(key: string, version: number, json: string): void {
-    this.#drop(key);
-    this.#entries.set(key, { version, json });
-    this.#chars += json.length;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= MAX_ENTRIES && this.#chars <= MAX_CHARS) break;
-      this.#drop(oldest);
-    }
-  }
-
-  #drop(key: string): void {
-    const old = this.#entries.get(key);
-    if (!old) return;
-    this.#chars -= old.json.length;
-    this.#entries.delete(key);
-  }
-}
-
-const caches = new WeakMap<object, ResponseCache>();
-function cacheOf(db: object): ResponseCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ResponseCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
+const LIMITS = { maxEntries: 1000, maxChars: 32 * 1024 * 1024 };
 
 /** Reads the page, its clients' linked projects and the network's figures. */
 export async function listClients(
@@ -104,13 +69,16 @@ export async function listClientsJson(ctx: AppContext, userId: string, query: Li
     query.type,
     query.status,
   ].join('\u0000');
-  const cache = cacheOf(ctx.db);
-  // The version is read before the data, so a response is never stored under a newer version than it shows.
-  const version = await networkVersion(ctx.db, userId);
-  const cached = cache.get(key, version);
-  if (cached) return cached;
-  const data = await listClients(ctx, userId, query);
-  const json = JSON.stringify(ClientListResponseSchema.parse({ success: true, message: 'Clients', data }));
-  cache.set(key, version, json);
-  return json;
+  return versionedResponsesFor(caches, ctx.db, LIMITS).through(
+    key,
+    () => networkVersion(ctx.db, userId),
+    async () =>
+      JSON.stringify(
+        ClientListResponseSchema.parse({
+          success: true,
+          message: 'Clients',
+          data: await listClients(ctx, userId, query),
+        }),
+      ),
+  );
 }

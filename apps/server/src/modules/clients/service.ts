@@ -2,6 +2,7 @@
 
 import type { Client } from '@mixdesk/contract/client-responses';
 import { type CreateClient, toCents, type UpdateClient } from '@mixdesk/contract/clients';
+import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
@@ -23,11 +24,6 @@ import {
 import { applyStats, contribution, difference } from './stats.ts';
 
 export const DUPLICATE_EMAIL = 'A client with this email is already in your network';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint'));
-}
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path, message }]);

@@ -7,6 +7,7 @@ import {
   type UpdateCollaboratorSchema,
 } from '@mixdesk/contract/projects';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
@@ -19,15 +20,6 @@ type AddInput = z.output<typeof AddCollaboratorSchema>;
 type UpdateInput = z.output<typeof UpdateCollaboratorSchema>;
 
 export const NO_SUCH_ACCOUNT = 'No Mixdesk account uses this email. Ask them to sign up, then add them.';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'))
-  );
-}
 
 async function collaboratorCount(ctx: AppContext, projectId: string): Promise<number> {
   const row = await ctx.db

@@ -140,10 +140,10 @@ describe('ids', () => {
     }
   });
 
-  it('an id too long for the router is a 414 JSON error', async () => {
+  it('an id too long for the router is a 404 in the error envelope', async () => {
     const res = await t.app.inject({ url: `/api/projects/${'a'.repeat(150)}`, headers: bearer(me.token) });
-    expect(res.statusCode).toBe(414);
-    expect(res.json().message).toContain('max param length');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
   });
 });
 
