@@ -148,6 +148,7 @@ describe('reading tracks', () => {
     ['unknown', newId()],
     ['upper-case', '01A200F9-C0D4-771D-A773-12834338253B'],
     ['long', 'x'.repeat(100)],
+    ['over-long', 'x'.repeat(300)],
     ['NUL', '\u0000'],
   ])('answers a 4xx JSON error for a %s track id', async (_label, id) => {
     const res = await call('GET', `${tracksUrl()}/${encodeURIComponent(id)}`);
