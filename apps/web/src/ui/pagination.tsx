@@ -1,7 +1,7 @@
 // Previous, numbered pages and Next (SPEC §2), shown only when there is more than one page. Long ranges keep
 // the first, the last and the pages around the current one.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../ui/button';
+import { Button } from './button';
 
 /** The page numbers to show, with null where a gap is. */
 export function pageItems(current: number, total: number): (number | null)[] {

@@ -1,7 +1,7 @@
 // SPEC §2: the strength meter with its five criteria and the labels Very Weak, Weak, Fair, Good, Strong.
 import { PASSWORD_MIN, passwordStrength } from '@mixdesk/contract/auth';
 import { Check, X } from 'lucide-react';
-import { cn } from '../../ui/cn';
+import { cn } from './cn';
 
 const CRITERIA = [
   ['length', `At least ${PASSWORD_MIN} characters`],

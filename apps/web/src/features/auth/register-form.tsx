@@ -13,11 +13,11 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { PasswordStrength } from '../../ui/password-strength';
 import { Select } from '../../ui/select';
 import { useToast } from '../../ui/toast';
 import { register } from './api';
 import { authErrorMessage, fieldErrors } from './auth-error';
-import { PasswordStrength } from './password-strength';
 
 const ROLE_LABELS: Record<RegistrationRole, string> = {
   artist: 'Artist',

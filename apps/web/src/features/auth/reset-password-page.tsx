@@ -10,10 +10,10 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { PasswordStrength } from '../../ui/password-strength';
 import { resetPassword } from './api';
 import { authErrorMessage } from './auth-error';
 import { AuthLayout } from './auth-layout';
-import { PasswordStrength } from './password-strength';
 import type { AuthRedirectState } from './redirect';
 
 const REQUEST_NEW_LINK: AuthRedirectState = { mode: 'login', forgot: true };

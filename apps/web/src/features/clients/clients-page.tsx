@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { PageHeader } from '../../ui/page-header';
+import { Pagination } from '../../ui/pagination';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { EMPTY_FILTERS } from './api';
@@ -16,7 +17,6 @@ import { ClientFilters } from './client-filters';
 import { ClientFormDialog } from './client-form-dialog';
 import { ClientSummaryTiles } from './client-summary';
 import { DeleteClientDialog } from './delete-client-dialog';
-import { Pagination } from './pagination';
 import { useClientsList } from './use-clients-list';
 import { type ClientsView, useClientsView, ViewToggle } from './view-toggle';
 

@@ -5,10 +5,10 @@ import type { Client, ClientListData } from '@mixdesk/contract/client-responses'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { type ClientFilters, clientKeys, EMPTY_FILTERS, fetchClients, PAGE_SIZE } from './api';
 import { DEMO_DELAY_MS, demoClients, filterDemo, summarise } from './demo-clients';
 import { listErrorMessage, meansDemoMode } from './errors';
-import { useDebouncedValue } from './use-debounced-value';
 
 export const FILTER_DEBOUNCE_MS = 500;
 

@@ -8,10 +8,10 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { PasswordStrength } from '../../ui/password-strength';
 import { useToast } from '../../ui/toast';
 import { changePassword } from './api';
 import { fieldErrorsOf, serverMessage } from './errors';
-import { PasswordMeter } from './password-meter';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -97,7 +97,7 @@ export function ChangePasswordDialog({
                 value={values.newPassword}
                 onChange={change('newPassword')}
               />
-              <PasswordMeter id={`${control.id}-strength`} password={values.newPassword} />
+              <PasswordStrength id={`${control.id}-strength`} password={values.newPassword} />
             </>
           )}
         </Field>

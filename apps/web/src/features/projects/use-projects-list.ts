@@ -5,10 +5,10 @@ import type { Project } from '@mixdesk/contract/projects';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { checkHealth, EMPTY_FILTERS, fetchProjects, type ProjectFilters, projectKeys } from './api';
 import { DEMO_DELAY_MS, demoProjects, filterDemo } from './demo-projects';
 import { listErrorMessage, meansDemoMode } from './project-errors';
-import { useDebouncedValue } from './use-debounced-value';
 
 export const FILTER_DEBOUNCE_MS = 500;
 
