@@ -72,15 +72,18 @@ export class ByteLimit extends Transform {
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) return done(tooLarge(this.maxBytes));
+    if (this.bytes > this.maxBytes) {
+      done(tooLarge(this.maxBytes));
+      return;
+    }
     if (this.bytes >= this.nextMark && this.progress) {
       this.nextMark += this.progress.every;
       this.progress.call();
     }
     this.parts.push(chunk);
     this.held += chunk.length;
-    if (this.held < BLOCK_BYTES) return done();
-    done(null, this.release());
+    if (this.held < BLOCK_BYTES) done();
+    else done(null, this.release());
   }
   override _flush(done: TransformCallback): void {
     done(null, this.held > 0 ? this.release() : undefined);

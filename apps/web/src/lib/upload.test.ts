@@ -116,7 +116,7 @@ describe('uploadForm', () => {
         json(res, 200, { success: true, message: 'ok', data: { token: fresh } }),
     });
     const client = createApiClient({ baseUrl: server.baseUrl });
-    localStorage.setItem(TOKEN_KEY, jwt(Math.floor(Date.now() / 1000) + 900) + 'x');
+    localStorage.setItem(TOKEN_KEY, `${jwt(Math.floor(Date.now() / 1000) + 900)}x`);
     FakeXhr.answers.push(
       { status: 401, body: { message: 'Invalid or expired access token' } },
       { status: 201, body: { ok: 1 } },
