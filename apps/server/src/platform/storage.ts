@@ -53,15 +53,10 @@ export function formatBytes(bytes: number): string {
 export const tooLarge = (maxBytes: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatBytes(maxBytes)} upload limit.`);
 
-/**
- * Passes bytes through and fails as soon as more than `maxBytes` have gone by. Network reads arrive in small
- * chunks; they leave in blocks of about BLOCK_BYTES, so the disk gets a few large writes instead of thousands.
- */
+/** Passes bytes through and fails as soon as more than `maxBytes` have gone by. */
 export class ByteLimit extends Transform {
   bytes = 0;
   private nextMark: number;
-  private parts: Buffer[] = [];
-  private held = 0;
   constructor(
     private readonly maxBytes: number,
     /** Called each time another `every` bytes have gone by. */
@@ -80,23 +75,10 @@ export class ByteLimit extends Transform {
       this.nextMark += this.progress.every;
       this.progress.call();
     }
-    this.parts.push(chunk);
-    this.held += chunk.length;
-    if (this.held < BLOCK_BYTES) done();
-    else done(null, this.release());
-  }
-  override _flush(done: TransformCallback): void {
-    done(null, this.held > 0 ? this.release() : undefined);
-  }
-  private release(): Buffer {
-    const block = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.held);
-    this.parts = [];
-    this.held = 0;
-    return block;
+    done(null, chunk);
   }
 }
 
-const BLOCK_BYTES = 1024 * 1024;
 /** While a large object streams in, flush it to disk in the background so the final fsync is short. */
 const SYNC_EVERY_BYTES = 32 * 1024 * 1024;
 

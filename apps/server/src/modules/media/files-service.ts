@@ -1,5 +1,7 @@
 // A project's other files (stems, session files, artwork, lyrics, references): upload, list by category,
 // download, recategorise, delete; every stored byte counts in the project's totalFileSize.
+
+import { pipeline } from 'node:stream';
 import {
   FILE_CATEGORIES,
   type FileCategory,
@@ -14,9 +16,9 @@ import { newId, nowIso } from '../../platform/ids.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { presentFile } from './present.ts';
 import * as repo from './repo.ts';
-import { peekStream, sniffFileType } from './sniff.ts';
+import { SniffGate, sniffFileType } from './sniff.ts';
 import { inProjectTransaction, removeObjects } from './tracks-service.ts';
-import { asUploadError, type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
+import { type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
 
 export const FILES_LIMIT_MAX = 500;
 
@@ -77,20 +79,19 @@ export async function uploadFile(
   const { project } = await requireProjectAccess(ctx, userId, projectId, 'edit');
   const upload = await openUpload();
   const { category } = parseFields(FileUploadFieldsSchema, upload);
-  const { head, stream } = await peekStream(upload.stream).catch((err) => {
-    throw asUploadError(err);
-  });
-  if (head.length === 0) {
-    stream.destroy();
-    upload.discard();
-    throw badRequest('The file is empty.');
-  }
+  // Any type is welcome here; the gate keeps the first bytes to label the file, and refuses an empty one.
+  const gate = new SniffGate(
+    () => null,
+    () => badRequest('The file is empty.'),
+  );
+  const stream = pipeline(upload.stream, gate, () => undefined);
   const id = newId();
   const key = `projects/${project.id}/files/${id}`;
   let stored = false;
   try {
     const { size } = await storeUpload(ctx, key, upload, stream, uploadLimit(ctx));
     stored = true;
+    const head = gate.head;
     const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
       await repo.insertFile(trx, {
         id,

@@ -1,9 +1,13 @@
 // Pure pieces of the media area: content sniffing, Range parsing, Content-Disposition, safe names, peaks.
+
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import { normalizeIsrc } from '@mixdesk/contract/media';
 import { describe, expect, it } from 'vitest';
 import { PeakReducer } from './peaks.ts';
 import { contentDisposition, parseRange } from './send-object.ts';
-import { sniffAudio, sniffFileType } from './sniff.ts';
+import { SNIFF_BYTES, SniffGate, sniffAudio, sniffFileType } from './sniff.ts';
 import { safeFileName } from './upload.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -160,5 +164,38 @@ describe('normalizeIsrc', () => {
     ['US_RC1_76_07839', null],
   ])('%j -> %j', (input, expected) => {
     expect(normalizeIsrc(input)).toBe(expected);
+  });
+});
+
+describe('SniffGate', () => {
+  const wav = Buffer.concat([bytes('RIFF', [1, 2, 3, 4], 'WAVEfmt '), Buffer.alloc(200, 7)]);
+  const gate = () =>
+    new SniffGate(
+      (head) => (sniffAudio(head) ? null : new Error('not audio')),
+      () => new Error('empty'),
+    );
+  const run = async (chunks: Buffer[]) => {
+    const g = gate();
+    const [out] = await Promise.all([buffer(g), pipeline(Readable.from(chunks), g)]);
+    return { bytes: out, head: g.head };
+  };
+
+  it('judges the first bytes even when they arrive split, and passes every byte on unchanged', async () => {
+    const split = [wav.subarray(0, 3), wav.subarray(3, 10), wav.subarray(10, 70), wav.subarray(70)];
+    const { bytes: out, head } = await run(split);
+    expect(out.equals(wav)).toBe(true);
+    expect(head.equals(wav.subarray(0, SNIFF_BYTES))).toBe(true);
+  });
+
+  it('judges a file shorter than the sniffed length at its end', async () => {
+    const short = bytes('RIFF', [1, 2, 3, 4], 'WAVE');
+    expect((await run([short])).bytes.equals(short)).toBe(true);
+  });
+
+  it('refuses content its check refuses, and an empty stream', async () => {
+    await expect(
+      run([Buffer.from('plain text, not a mix, long enough to be judged at once: 0123456789abcdef')]),
+    ).rejects.toThrow('not audio');
+    await expect(run([])).rejects.toThrow('empty');
   });
 });

@@ -14,8 +14,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => jobs.kick());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(multipart, {
-    // Hand file bytes on in chunks of up to 1 MiB rather than 16 KiB: fewer hops per uploaded gigabyte.
-    fileHwm: 1024 * 1024,
     limits: {
       fileSize: uploadLimit(app.ctx) + 1,
       files: 1,

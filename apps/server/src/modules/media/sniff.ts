@@ -1,6 +1,6 @@
 // What a file is, judged by its first bytes (never by its name or the Content-Type a client claims),
-// and the first bytes of a stream read without losing them.
-import { Readable } from 'node:stream';
+// and the gate that judges an upload's first bytes as they stream past.
+import { Transform, type TransformCallback } from 'node:stream';
 
 /** How many leading bytes the sniffers look at. */
 export const SNIFF_BYTES = 64;
@@ -79,42 +79,57 @@ export function sniffFileType(head: Buffer, fileName: string): string {
 }
 
 /**
- * Reads the first `bytes` of a stream and gives back a stream that still yields everything from the
- * first byte. Errors of the source (a cut-off upload) surface on the returned stream.
+ * Passes a stream through once its first SNIFF_BYTES (or the whole of a shorter file) have been judged by
+ * `check`, which may refuse them with an error; an empty stream fails with `empty`. The head stays readable
+ * afterwards. Synchronous and copy-free past the head: it sits in the path of every uploaded byte.
  */
-export async function peekStream(
-  source: Readable,
-  bytes = SNIFF_BYTES,
-): Promise<{ head: Buffer; stream: Readable }> {
-  const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await it.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
+export class SniffGate extends Transform {
+  head: Buffer = Buffer.alloc(0);
+  private judged = false;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(
+    private readonly check: (head: Buffer) => Error | null,
+    private readonly empty: () => Error,
+  ) {
+    super();
   }
-  async function* replay() {
-    try {
-      yield* chunks;
-      chunks.length = 0;
-      if (ended) return;
-      for (;;) {
-        const next = await it.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    } finally {
-      if (!ended) await it.return?.();
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    if (this.judged) {
+      done(null, chunk);
+      return;
+    }
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes < SNIFF_BYTES) {
+      done();
+      return;
+    }
+    done(this.judge(), this.release());
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.judged) done();
+    else if (this.pendingBytes === 0) done(this.empty());
+    else {
+      const refused = this.judge();
+      done(refused, refused ? undefined : this.release());
     }
   }
-  return {
-    head: Buffer.concat(chunks).subarray(0, bytes),
-    stream: Readable.from(replay(), { objectMode: false }),
-  };
+
+  private judge(): Error | null {
+    const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [all];
+    this.head = Buffer.from(all.subarray(0, SNIFF_BYTES));
+    this.judged = true;
+    return this.check(this.head);
+  }
+
+  private release(): Buffer {
+    const all = this.pending[0]!;
+    this.pending = [];
+    return all;
+  }
 }

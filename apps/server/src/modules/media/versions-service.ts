@@ -1,5 +1,7 @@
 // A track's versions: real audio files, checked by content, measured by ffprobe, with peaks from one full
 // decode (a job that runs once the upload has answered, peak-jobs.ts), and one version marked current.
+
+import { pipeline } from 'node:stream';
 import {
   type MediaTotals,
   type Peaks,
@@ -15,9 +17,9 @@ import { peakJobs } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
 import { probeAudio, withLocalFile } from './probe.ts';
 import * as repo from './repo.ts';
-import { peekStream, sniffAudio } from './sniff.ts';
+import { SniffGate, sniffAudio } from './sniff.ts';
 import { inProjectTransaction, loadTrack, removeObjects, requireTrack } from './tracks-service.ts';
-import { asUploadError, type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
+import { type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
 
 export const NOT_AUDIO =
   'This is not an audio file Mixdesk can play. Upload WAV, AIFF, FLAC, MP3, M4A/AAC or OGG (the content counts, not the name).';
@@ -95,23 +97,19 @@ export async function uploadVersion(
   const { project, track } = await requireTrack(ctx, userId, ids.projectId, ids.trackId, 'edit');
   const upload = await openUpload();
   const fields = parseFields(VersionUploadFieldsSchema, upload);
-  const { head, stream } = await peekStream(upload.stream).catch((err) => {
-    throw asUploadError(err);
-  });
-  const family = sniffAudio(head);
-  if (!family) {
-    stream.destroy();
-    upload.discard();
-    if (head.length === 0) throw badRequest('The file is empty.');
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
-  }
-
+  // The first bytes decide, as they stream past: anything but audio is refused before more is stored.
+  const gate = new SniffGate(
+    (head) => (sniffAudio(head) ? null : new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO)),
+    () => badRequest('The file is empty.'),
+  );
+  const stream = pipeline(upload.stream, gate, () => undefined);
   const versionId = newId();
   const key = `projects/${project.id}/tracks/${versionId}`;
   let stored = false;
   try {
     const { size } = await storeUpload(ctx, key, upload, stream, uploadLimit(ctx));
     stored = true;
+    const family = sniffAudio(gate.head)!;
     const info = await withLocalFile(ctx.storage, key, (file) => probeAudio(file, family));
     if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
 
@@ -142,9 +140,10 @@ export async function uploadVersion(
       if (!now.current_version_id || fields.makeCurrent === 'true')
         await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
     });
+    const answer = await result(ctx, project.id, track.id, versionId, totals);
     // Decoding a long file takes longer than receiving it: the answer does not wait for the waveform.
     peakJobs(ctx).kick();
-    return await result(ctx, project.id, track.id, versionId, totals);
+    return answer;
   } catch (err) {
     stream.destroy();
     upload.discard();
