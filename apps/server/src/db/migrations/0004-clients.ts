@@ -99,7 +99,9 @@ export async function up(db: MigrationDb): Promise<void> {
   } else {
     await sql`
       create trigger projects_client_insert after insert on projects when new.client_id is not null
-      begin update client_network_stats set version = version + 1 where owner_id = new.owner_id; end`.execute(db);
+      begin update client_network_stats set version = version + 1 where owner_id = new.owner_id; end`.execute(
+      db,
+    );
     await sql`
       create trigger projects_client_update after update of status, client_id, owner_id on projects
       when old.client_id is not null or new.client_id is not null
@@ -108,7 +110,9 @@ export async function up(db: MigrationDb): Promise<void> {
       end`.execute(db);
     await sql`
       create trigger projects_client_delete after delete on projects when old.client_id is not null
-      begin update client_network_stats set version = version + 1 where owner_id = old.owner_id; end`.execute(db);
+      begin update client_network_stats set version = version + 1 where owner_id = old.owner_id; end`.execute(
+      db,
+    );
   }
 }
 
