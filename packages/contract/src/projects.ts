@@ -2,7 +2,6 @@
 // SPEC §3 Project, §5 Project form, §7 Projects, §9 limits.
 import { z } from 'zod';
 import { EmailSchema, text } from './auth.ts';
-import { envelope } from './envelope.ts';
 
 export const PROJECT_TYPES = ['album', 'ep', 'single', 'collaboration', 'remix', 'compilation'] as const;
 export const PROJECT_STATUSES = [
@@ -251,70 +250,3 @@ export const UpdateCollaboratorSchema = z
   })
   .refine((body) => Object.keys(body).length > 0, 'Send a permission or a role to change');
 export type UpdateCollaboratorInput = z.input<typeof UpdateCollaboratorSchema>;
-
-export const PersonSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
-export type Person = z.infer<typeof PersonSchema>;
-
-export const CollaboratorSchema = z.object({
-  user: PersonSchema,
-  permission: CollaboratorPermissionSchema,
-  role: z.string(),
-  addedAt: z.string(),
-});
-export type Collaborator = z.infer<typeof CollaboratorSchema>;
-
-export const ProjectMetadataSchema = z.object({
-  genre: z.array(ProjectGenreSchema),
-  targetReleaseDate: z.string().nullable(),
-  recordLabel: z.string().nullable(),
-  producer: z.string().nullable(),
-  engineer: z.string().nullable(),
-  studio: z.string().nullable(),
-});
-export type ProjectMetadata = z.infer<typeof ProjectMetadataSchema>;
-
-export const ProjectSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  type: ProjectTypeSchema,
-  status: ProjectStatusSchema,
-  owner: PersonSchema,
-  collaborators: z.array(CollaboratorSchema),
-  metadata: ProjectMetadataSchema,
-  tags: z.array(z.string()),
-  trackCount: z.number(),
-  totalDuration: z.number(),
-  totalFileSize: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastActivityAt: z.string(),
-  /** What the caller may do: owner (everything), edit, or view. */
-  access: z.enum(PROJECT_ACCESS),
-});
-export type Project = z.infer<typeof ProjectSchema>;
-
-export const ProjectsPaginationSchema = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalProjects: z.number().int(),
-  limit: z.number().int(),
-});
-export type ProjectsPagination = z.infer<typeof ProjectsPaginationSchema>;
-
-export const ProjectListDataSchema = z.object({
-  projects: z.array(ProjectSchema),
-  pagination: ProjectsPaginationSchema,
-});
-export const ProjectDataSchema = z.object({ project: ProjectSchema });
-
-export const CollaboratorsDataSchema = z.object({
-  owner: PersonSchema,
-  collaborators: z.array(CollaboratorSchema),
-});
-
-export const ProjectListResponseSchema = envelope(ProjectListDataSchema);
-export const ProjectResponseSchema = envelope(ProjectDataSchema);
-export const CollaboratorsResponseSchema = envelope(CollaboratorsDataSchema);
-export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
-export type ProjectResponse = z.infer<typeof ProjectResponseSchema>;

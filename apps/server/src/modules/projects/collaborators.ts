@@ -1,9 +1,10 @@
 // Project collaborators: the owner adds registered users by email with a permission (view or edit) and a free
 // role label, changes them and removes them; a collaborator may also leave a project on their own.
+
+import type { Project } from '@mixdesk/contract/project-responses';
 import {
   type AddCollaboratorSchema,
   COLLABORATORS_MAX,
-  type Project,
   type UpdateCollaboratorSchema,
 } from '@mixdesk/contract/projects';
 import type { z } from 'zod';

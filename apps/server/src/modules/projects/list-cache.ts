@@ -3,7 +3,9 @@
 // any change the list shows (migration 0006). Every request reads that version first, so an app instance
 // answers from its copy only while the database still holds the version the copy was made under; a change
 // made through any instance, or any area, is seen by the next request.
-import { type ListProjectsQuery, ProjectListResponseSchema } from '@mixdesk/contract/projects';
+
+import { ProjectListResponseSchema } from '@mixdesk/contract/project-responses';
+import type { ListProjectsQuery } from '@mixdesk/contract/projects';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';

@@ -1,8 +1,8 @@
 // Queries of the projects area (rows in, rows out) and the one function that turns rows into the API's Project.
+
+import type { Collaborator, Project } from '@mixdesk/contract/project-responses';
 import type {
-  Collaborator,
   CollaboratorPermission,
-  Project,
   ProjectAccess,
   ProjectGenre,
   ProjectStatus,

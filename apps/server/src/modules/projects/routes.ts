@@ -1,14 +1,16 @@
 // HTTP routes of the projects area (SPEC §7 Projects): validate, call the service, shape the envelope.
 import { OkSchema } from '@mixdesk/contract/envelope';
 import {
+  CollaboratorsResponseSchema,
+  ProjectListResponseSchema,
+  ProjectResponseSchema,
+} from '@mixdesk/contract/project-responses';
+import {
   AddCollaboratorSchema,
   CollaboratorParamsSchema,
-  CollaboratorsResponseSchema,
   CreateProjectSchema,
   ListProjectsQuerySchema,
   ProjectIdParamsSchema,
-  ProjectListResponseSchema,
-  ProjectResponseSchema,
   UpdateCollaboratorSchema,
   UpdateProjectSchema,
 } from '@mixdesk/contract/projects';

@@ -1,10 +1,11 @@
 // The projects area's rules: list, read, create, update and delete, each checked per row with
 // requireProjectAccess (owner everything, 'edit' changes, 'view' reads, anyone else 404).
+
+import type { Project } from '@mixdesk/contract/project-responses';
 import {
   type CreateProjectSchema,
   DEFAULT_PROJECT_GENRE,
   type ListProjectsQuery,
-  type Project,
   type ProjectAccess,
   type UpdateProjectSchema,
 } from '@mixdesk/contract/projects';

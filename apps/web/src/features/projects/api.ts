@@ -1,15 +1,14 @@
 // The project calls of SPEC §7 (Projects), parsed with the shared contract, and their query keys.
 import { OkSchema } from '@mixdesk/contract/envelope';
-import {
-  type AddCollaboratorInput,
-  type CollaboratorPermission,
-  type CreateProjectInput,
-  type ProjectGenre,
-  ProjectListResponseSchema,
-  ProjectResponseSchema,
-  type ProjectStatus,
-  type ProjectType,
-  type UpdateProjectInput,
+import { ProjectListResponseSchema, ProjectResponseSchema } from '@mixdesk/contract/project-responses';
+import type {
+  AddCollaboratorInput,
+  CollaboratorPermission,
+  CreateProjectInput,
+  ProjectGenre,
+  ProjectStatus,
+  ProjectType,
+  UpdateProjectInput,
 } from '@mixdesk/contract/projects';
 import { api } from '../../lib/api';
 

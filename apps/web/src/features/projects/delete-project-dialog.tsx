@@ -1,5 +1,5 @@
 // The delete confirmation (SPEC §2, §8): on failure the dialog stays open and says so.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
 // Demo mode (SPEC §4): with no stored token the list shows three sample projects after about 800 ms, and
 // create, edit and delete work on this local copy only.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import type { ProjectFilters } from './api';
 
 export const DEMO_DELAY_MS = 800;

@@ -1,6 +1,6 @@
 // One project in the list (SPEC §2): title, type, status, first genre, up to three tags then '+N', track count,
 // duration (m:ss) and size, with view, manage tracks, manage files, edit and delete.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { Clock3, Eye, FolderOpen, HardDrive, ListMusic, Pencil, Trash2, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';

@@ -1,10 +1,11 @@
 // The Create/Edit Project modal (SPEC §2, §5): title, description, type and genre, with the SPEC's messages.
+
+import type { Project } from '@mixdesk/contract/project-responses';
 import {
   DEFAULT_PROJECT_GENRE,
   DEFAULT_PROJECT_TYPE,
   PROJECT_DESCRIPTION_MAX,
   PROJECT_TITLE_MAX,
-  type Project,
   type ProjectGenre,
   type ProjectType,
 } from '@mixdesk/contract/projects';

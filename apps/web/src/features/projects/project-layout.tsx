@@ -1,6 +1,6 @@
 // /projects/:id and its tabs (Overview, Tracks, Files): the project's header, figures and tab links around the
 // tab's page. The tabs read the same project query (useProject) or the outlet context.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { ArrowLeft, Clock3, HardDrive, ListMusic, RotateCw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 // /projects/:id (Overview tab): every detail, editable by editors; tags; collaborators; and for the owner, delete.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';

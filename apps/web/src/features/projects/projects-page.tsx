@@ -1,6 +1,6 @@
 // /projects (SPEC §2 Projects list): title with the count, New Project, filters, the card grid, pagination,
 // the empty state, the 'Connection Error' and 'Demo Mode Active' banners and the skeleton loader.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { FolderPlus, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../ui/alert';

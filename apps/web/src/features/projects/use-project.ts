@@ -1,5 +1,5 @@
 // One project, read once for the project page and its tabs, and how a change to it updates every view.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchProject, projectKeys } from './api';

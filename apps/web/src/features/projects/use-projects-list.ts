@@ -1,7 +1,7 @@
 // The projects list's state (SPEC §4 Projects list modes): loading, loaded, error or demo. Filters re-fetch
 // 500 ms after the last change; a health check runs before the first load; a created project goes first and a
 // deleted one leaves, each moving the count by one.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../lib/api';

@@ -1,5 +1,7 @@
 // The owner adds a registered user by email, with a permission (view or edit) and a free role label.
-import { COLLABORATOR_ROLE_MAX, type CollaboratorPermission, type Project } from '@mixdesk/contract/projects';
+
+import type { Project } from '@mixdesk/contract/project-responses';
+import { COLLABORATOR_ROLE_MAX, type CollaboratorPermission } from '@mixdesk/contract/projects';
 import { useMutation } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

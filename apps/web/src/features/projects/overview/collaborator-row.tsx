@@ -1,10 +1,7 @@
 // One person on a project: name, email, permission and role; the owner changes or removes collaborators here.
-import {
-  COLLABORATOR_ROLE_MAX,
-  type Collaborator,
-  type CollaboratorPermission,
-  type Project,
-} from '@mixdesk/contract/projects';
+
+import type { Collaborator, Project } from '@mixdesk/contract/project-responses';
+import { COLLABORATOR_ROLE_MAX, type CollaboratorPermission } from '@mixdesk/contract/projects';
 import { useMutation } from '@tanstack/react-query';
 import { Check, UserMinus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 // Who works on the project: the owner and the collaborators with their permission and role. The owner adds,
 // changes and removes collaborators; a collaborator may leave.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { useMutation } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useId } from 'react';

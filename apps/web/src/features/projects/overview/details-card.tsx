@@ -1,5 +1,5 @@
 // The Overview's details: every field of the project, and for editors an Edit Details form.
-import type { Project } from '@mixdesk/contract/projects';
+import type { Project } from '@mixdesk/contract/project-responses';
 import { Pencil } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../ui/button';

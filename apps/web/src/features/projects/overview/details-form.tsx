@@ -1,11 +1,12 @@
 // Editing all of a project's details on the Overview (editors only): title, description, type, status, genres
 // and the release metadata.
+
+import type { Project } from '@mixdesk/contract/project-responses';
 import {
   METADATA_TEXT_MAX,
   PROJECT_DESCRIPTION_MAX,
   PROJECT_GENRES_MAX,
   PROJECT_TITLE_MAX,
-  type Project,
   type ProjectGenre,
   type ProjectStatus,
   type ProjectType,

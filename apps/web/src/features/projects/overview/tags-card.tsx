@@ -1,5 +1,7 @@
 // The project's tags on the Overview: editors add and remove them, each change saved at once.
-import { PROJECT_TAG_MAX, PROJECT_TAGS_MAX, type Project } from '@mixdesk/contract/projects';
+
+import type { Project } from '@mixdesk/contract/project-responses';
+import { PROJECT_TAG_MAX, PROJECT_TAGS_MAX } from '@mixdesk/contract/projects';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
