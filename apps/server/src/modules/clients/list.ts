@@ -22,7 +22,7 @@ type ListQuery = z.output<typeof ClientListQuerySchema>;
 export const ClientListResponseSchema = envelope(ClientListDataSchema);
 
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
-const LIMITS = { maxEntries: 1000, maxChars: 32 * 1024 * 1024 };
+const LIMITS = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024 };
 
 /** Reads the page, its clients' linked projects and the network's figures. */
 export async function listClients(
@@ -59,7 +59,7 @@ export async function listClients(
 }
 
 /** The whole JSON response of the list, validated against its schema, from the cache when current. */
-export async function listClientsJson(ctx: AppContext, userId: string, query: ListQuery): Promise<string> {
+export async function listClientsJson(ctx: AppContext, userId: string, query: ListQuery): Promise<Buffer> {
   const key = [
     userId,
     query.page,

@@ -13,7 +13,7 @@ import { type VersionedResponses, versionedResponsesFor } from '../../platform/v
 import { listProjects } from './service.ts';
 
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
-const LIMITS = { maxEntries: 2000, maxChars: 64 * 1024 * 1024 };
+const LIMITS = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024 };
 
 // The version lookup runs on every list request: compiled once per database, then run with fresh parameters.
 const versionQueries = new WeakMap<Kysely<DB>, CompiledQuery<{ version: number }>>();
@@ -41,7 +41,7 @@ export async function listProjectsJson(
   ctx: AppContext,
   userId: string,
   q: ListProjectsQuery,
-): Promise<string> {
+): Promise<Buffer> {
   return versionedResponsesFor(caches, ctx.db, LIMITS).through(
     keyOf(userId, q),
     () => listVersion(ctx.db, userId),
