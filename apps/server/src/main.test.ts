@@ -4,12 +4,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DIALECT } from '../test/helper.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mixdesk-main-'));
 const schema = `main_${Date.now().toString(36)}`;
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (TEST_DIALECT !== 'postgres') return;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`drop schema if exists "${schema}" cascade`);
+  await client.end();
+});
 
 function start(port: number): { child: ChildProcess; output: () => string } {
   let out = '';
