@@ -1,6 +1,7 @@
 // Queries of the auth area.
 import type { User } from '@mixdesk/contract/auth';
-import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../platform/ids.ts';
 import { cachedSession, forgetSession, forgetUserSessions, rememberSession } from './session-cache.ts';
@@ -45,25 +46,18 @@ function sessionUserQuery(db: Kysely<DB>, sessionId: string) {
 }
 
 type SessionUserRow = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['executeTakeFirstOrThrow']>>;
-const compiledSessionUser = new WeakMap<Kysely<DB>, CompiledQuery>();
 
-/**
- * The user behind an access token's session. This runs on every authenticated request, so the query is
- * built and compiled once per database and then executed with the session id as its only parameter.
- */
+/** Runs on every authenticated request, so it is compiled once per database (db/prepared.ts). */
+const sessionUser = prepared<SessionUserRow>((db, [sessionId]) => sessionUserQuery(db, sessionId!));
+
+/** The user behind an access token's session (remembered for a moment: see session-cache.ts). */
 export async function findSessionUser(
   db: Kysely<DB>,
   sessionId: string,
 ): Promise<SessionUserRow | undefined> {
   const known = cachedSession<SessionUserRow>(sessionId);
   if (known) return known;
-  let compiled = compiledSessionUser.get(db);
-  if (!compiled) {
-    compiled = sessionUserQuery(db, '').compile();
-    compiledSessionUser.set(db, compiled);
-  }
-  const result = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [sessionId] });
-  const row = result.rows[0];
+  const row = (await sessionUser(db, [sessionId]))[0];
   if (row) rememberSession(sessionId, row.id, row);
   return row;
 }

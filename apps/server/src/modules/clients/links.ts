@@ -4,9 +4,9 @@
 import type { ClientProject } from '@mixdesk/contract/client-responses';
 import { ACTIVE_PROJECT_STATUSES, COMPLETED_PROJECT_STATUSES } from '@mixdesk/contract/clients';
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ProjectsTable } from '../projects/tables.ts';
-import { prepared } from './prepared.ts';
 import { type LinkedCounts, NO_LINKS } from './repo.ts';
 
 /** The database as this area sees it: projects carry the client_id column that 0004-clients adds. */

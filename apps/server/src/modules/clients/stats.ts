@@ -2,9 +2,9 @@
 // difference in the same transaction and bumps the version that validates cached list pages.
 import { COMPLETED_PROJECT_STATUSES } from '@mixdesk/contract/clients';
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { view } from './links.ts';
-import { prepared } from './prepared.ts';
 import type { NewClientRow } from './repo.ts';
 
 export interface StatsDelta {

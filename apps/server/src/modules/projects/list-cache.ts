@@ -6,7 +6,8 @@
 
 import { ProjectListResponseSchema } from '@mixdesk/contract/project-responses';
 import type { ListProjectsQuery } from '@mixdesk/contract/projects';
-import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
@@ -15,20 +16,14 @@ import { listProjects } from './service.ts';
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
 const LIMITS = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024 };
 
-// The version lookup runs on every list request: compiled once per database, then run with fresh parameters.
-const versionQueries = new WeakMap<Kysely<DB>, CompiledQuery<{ version: number }>>();
+/** Runs on every list request, so it is compiled once per database (db/prepared.ts). */
+const versionQuery = prepared((db, [userId]) =>
+  db.selectFrom('project_list_versions').select('version').where('user_id', '=', userId!),
+);
 
 /** The caller's list version (0 before anything they can see has changed). */
 export async function listVersion(db: Kysely<DB>, userId: string): Promise<number> {
-  let compiled = versionQueries.get(db);
-  if (!compiled) {
-    compiled = sql<{
-      version: number;
-    }>`select version from project_list_versions where user_id = ${''}`.compile(db);
-    versionQueries.set(db, compiled);
-  }
-  const { rows } = await db.executeQuery<{ version: number }>({ ...compiled, parameters: [userId] });
-  return Number(rows[0]?.version ?? 0);
+  return Number((await versionQuery(db, [userId]))[0]?.version ?? 0);
 }
 
 const keyOf = (userId: string, q: ListProjectsQuery) =>

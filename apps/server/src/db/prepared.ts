@@ -1,7 +1,7 @@
-// Hot queries built and compiled once per database, then run with fresh parameters: the list runs a few
-// queries on every request and Kysely's build-and-compile step would cost more than SQLite's execution.
+// Hot queries built and compiled once per database, then run with fresh parameters: some queries run on
+// every request (the session check, list versions) and Kysely's build-and-compile step costs more than SQLite's execution.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from './schema.ts';
 
 const MARK = '\u0000mixdesk-param-';
 
