@@ -147,7 +147,9 @@ test('when the session is revoked, the next call shows the Session Expired notic
     ).status(),
   ).toBe(200);
 
-  await page.getByRole('link', { name: 'Projects' }).first().click();
+  // The next call meets the revoked session: the navigation's own check, or an earlier background one (the
+  // realtime reconnect), whichever comes first; a dispatched click works even if the notice is already up.
+  await page.getByRole('link', { name: 'Projects' }).first().dispatchEvent('click');
   const notice = page.getByRole('alertdialog', { name: 'Session Expired' });
   await expect(notice).toBeVisible();
   await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
