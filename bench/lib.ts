@@ -15,13 +15,16 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** Extra Node flags for the measured servers, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=.tmp/prof'. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** Spawns a TypeScript entry point with tsx and waits until `healthPath` answers 200. */
 export async function startServer(
   entry: string,
   opts: { port: number; env?: Record<string, string>; healthPath?: string; timeoutMs?: number },
 ): Promise<Running & { readyMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', LOG_PRETTY: '0', ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -34,16 +34,24 @@ declare module 'fastify' {
   }
 }
 
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+/** Whether the request's logger writes lines of `level` (pino compares levels by rank). */
+const writes = (request: FastifyRequest, level: string) =>
+  LEVELS.indexOf(request.log.level) <= LEVELS.indexOf(level);
+
 /** One log line per request, with its id, status and time (no separate "incoming request" line). */
 class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ method: request.method, url: redactUrl(request.url) }, 'request received');
+    if (writes(request, 'debug'))
+      request.log.debug({ method: request.method, url: redactUrl(request.url) }, 'request received');
   }
   override requestCompleted(
     err: Error | null | undefined,
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Built only when it will be written: a benchmark or a quiet deployment runs at 'warn'.
+    if (!err && !writes(request, 'info')) return;
     const line = {
       method: request.method,
       url: redactUrl(request.url),
@@ -113,9 +121,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // Only JSON (and multipart, where an area registers it) is accepted; text bodies get a clear 415.

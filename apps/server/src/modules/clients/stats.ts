@@ -2,6 +2,7 @@
 // difference in the same transaction and bumps the version that validates cached list pages.
 import { COMPLETED_PROJECT_STATUSES } from '@mixdesk/contract/clients';
 import type { Kysely } from 'kysely';
+import { coalesced } from '../../db/coalesced.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { view } from './links.ts';
@@ -131,15 +132,19 @@ const statsQuery = prepared((db, [ownerId]) =>
     ]),
 );
 
-const versionQuery = prepared((db, [ownerId]) =>
-  db.selectFrom('client_network_stats').select('version').where('owner_id', '=', ownerId!),
+const versionsQuery = prepared((db, ownerIds) =>
+  db.selectFrom('client_network_stats').select(['owner_id', 'version']).where('owner_id', 'in', ownerIds),
 );
 
-/** The network's version: it changes with every client write and every change to a linked project. */
-export async function networkVersion(db: Kysely<DB>, ownerId: string): Promise<number> {
-  const row = (await versionQuery(db, [ownerId]))[0];
-  return row ? Number(row.version) : 0;
-}
+/**
+ * The network's version: it changes with every client write and every change to a linked project. Read on
+ * every list request, so concurrent requests share one query (db/coalesced.ts).
+ */
+export const networkVersion = coalesced(
+  async (db, ownerIds) =>
+    new Map((await versionsQuery(db, ownerIds)).map((r) => [r.owner_id, Number(r.version)])),
+  0,
+);
 
 /** The owner's figures and version in one query (zeros for a network that never had a client). */
 export async function networkStats(db: Kysely<DB>, ownerId: string): Promise<NetworkStats> {

@@ -7,6 +7,7 @@
 import { ProjectListResponseSchema } from '@mixdesk/contract/project-responses';
 import type { ListProjectsQuery } from '@mixdesk/contract/projects';
 import type { Kysely } from 'kysely';
+import { coalesced } from '../../db/coalesced.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -16,15 +17,18 @@ import { listProjects } from './service.ts';
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
 const LIMITS = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024 };
 
-/** Runs on every list request, so it is compiled once per database (db/prepared.ts). */
-const versionQuery = prepared((db, [userId]) =>
-  db.selectFrom('project_list_versions').select('version').where('user_id', '=', userId!),
+/** Runs for every list request: compiled once per database (db/prepared.ts), shared by concurrent
+ * requests (db/coalesced.ts). */
+const versionsQuery = prepared((db, userIds) =>
+  db.selectFrom('project_list_versions').select(['user_id', 'version']).where('user_id', 'in', userIds),
 );
 
 /** The caller's list version (0 before anything they can see has changed). */
-export async function listVersion(db: Kysely<DB>, userId: string): Promise<number> {
-  return Number((await versionQuery(db, [userId]))[0]?.version ?? 0);
-}
+export const listVersion = coalesced(
+  async (db, userIds) =>
+    new Map((await versionsQuery(db, userIds)).map((r) => [r.user_id, Number(r.version)])),
+  0,
+);
 
 const keyOf = (userId: string, q: ListProjectsQuery) =>
   [userId, q.page, q.limit, q.search?.toLowerCase() ?? '', q.type ?? '', q.status ?? '', q.genre ?? ''].join(
