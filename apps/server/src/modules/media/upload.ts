@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { tooLarge } from '../../platform/storage.ts';
+import { STREAM_BUFFER_BYTES, tooLarge } from '../../platform/storage.ts';
 
 /** Multipart framing and text fields on top of the file itself. */
 const ENVELOPE_ALLOWANCE = 1024 * 1024;
@@ -54,6 +54,9 @@ export function multipartUpload(request: FastifyRequest, maxBytes: number): Open
     let part: MultipartFile | undefined;
     try {
       part = await request.file({
+        // The parser's buffers, in and out: megabytes, not Node's 16 KiB (see STREAM_BUFFER_BYTES).
+        highWaterMark: STREAM_BUFFER_BYTES,
+        fileHwm: STREAM_BUFFER_BYTES,
         // One byte over the limit reaches storage, which then refuses the file (and removes what it wrote).
         limits: {
           fileSize: maxBytes + 1,
