@@ -130,7 +130,11 @@ export class LocalDiskStorage implements Storage {
     const limit = new ByteLimit(opts.maxBytes, { every: SYNC_EVERY_BYTES, call: syncInBackground });
     try {
       // flush: on disk before the caller records it, so a committed row never names bytes a crash can lose.
-      await pipeline(source, limit, handle.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER_BYTES }));
+      await pipeline(
+        source,
+        limit,
+        handle.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER_BYTES }),
+      );
       await rename(partial, final);
       await syncDirectory(path.dirname(final));
       return { size: limit.bytes };
