@@ -16,6 +16,7 @@ import {
   type Figures,
   HELLO_ENTRY,
   load,
+  loadBesideHello,
   printTable,
   ROOT,
   SECONDS,
@@ -56,6 +57,7 @@ async function run(dialect: 'sqlite' | 'postgres', port: number): Promise<boolea
   if (dialect === 'postgres') Object.assign(env, { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema });
 
   const server = await startServer(MAIN, { port, env });
+  let stopHello = async () => {};
   try {
     // 50 users through the real API; the first is the one measured.
     const tokens: string[] = [];
@@ -114,10 +116,12 @@ async function run(dialect: 'sqlite' | 'postgres', port: number): Promise<boolea
       {},
       { pid: hello.child.pid },
     );
-    await hello.stop();
+    stopHello = () => hello.stop();
     const auth = { authorization: `Bearer ${token}` };
     const measure = (name: string, query: string) =>
-      load(`${dialect} ${name}`, `${server.url}/api/clients${query}`, auth, { pid: server.child.pid });
+      loadBesideHello(hello, `${dialect} ${name}`, `${server.url}/api/clients${query}`, auth, {
+        pid: server.child.pid,
+      });
     const rows: Figures[] = [baseline];
     // The floor: the same authentication with no clients work at all.
     const floor = await load(`${dialect} GET /api/auth/me (auth floor)`, `${server.url}/api/auth/me`, auth, {
@@ -143,6 +147,7 @@ async function run(dialect: 'sqlite' | 'postgres', port: number): Promise<boolea
     return ok;
   } finally {
     await server.stop();
+    await stopHello();
     if (dialect === 'postgres') {
       const admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();
