@@ -120,7 +120,7 @@ export async function loadBesideHello(
   headers: Record<string, string>,
   opts: { pid?: number } = {},
 ): Promise<Figures> {
-  const baseline = await load('hello', `${hello.url}/`, {}, { pid: hello.child.pid });
+  const baseline = await load('hello', `${hello.url}/`);
   const figures = await load(name, url, headers, opts);
   return { ...figures, baselineRps: baseline.rps };
 }

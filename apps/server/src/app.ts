@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
@@ -34,10 +35,8 @@ declare module 'fastify' {
   }
 }
 
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
-/** Whether the request's logger writes lines of `level` (pino compares levels by rank). */
-const writes = (request: FastifyRequest, level: string) =>
-  LEVELS.indexOf(request.log.level) <= LEVELS.indexOf(level);
+/** Whether the request's logger writes lines of `level` (Fastify's logger is pino; its type hides this). */
+const writes = (request: FastifyRequest, level: string) => (request.log as Logger).isLevelEnabled(level);
 
 /** One log line per request, with its id, status and time (no separate "incoming request" line). */
 class OneLinePerRequest extends LogController {
