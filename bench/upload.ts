@@ -257,6 +257,14 @@ async function main() {
       `${ratio.toFixed(2).padStart(6)}        bar ≥ ${BARS.ratio}  ${ratioOk ? 'ok' : 'BELOW BAR'}  [${rounds.map((r) => (r.plain / r.upload).toFixed(2)).join(', ')}]`,
     );
     line(
+      "  against the fsync'd plain write (reference)",
+      `${median(rounds.map((r) => r.synced / r.upload))
+        .toFixed(2)
+        .padStart(
+          6,
+        )}        (the upload is flushed before it answers)  [${rounds.map((r) => (r.synced / r.upload).toFixed(2)).join(', ')}]`,
+    );
+    line(
       'server peak RSS growth (uploads and jobs)',
       `${growth.toFixed(1).padStart(6)} MiB    bar < ${BARS.rssMiB} MiB  ${rssOk ? 'ok' : 'ABOVE BAR'}`,
     );

@@ -4,9 +4,9 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { AppError } from './errors.ts';
+import { supportsDirectWrites, TooManyBytes, writeFileFrom } from './file-writer.ts';
 import { randomToken } from './ids.ts';
 
 /** Inclusive byte positions, as in an HTTP Range. */
@@ -55,41 +55,10 @@ export const tooLarge = (maxBytes: number) =>
 
 /**
  * How much each stage of an upload's stream may hold. Node's 16 KiB default makes every 64 KiB socket read
- * stop and restart the request and the file writes (a bare Node server measured 450 MiB/s, ≈ 1,000 MiB/s with
- * megabyte buffers); a few MiB per upload is still constant memory.
+ * stop and restart the request (a bare Node server measured 450 MiB/s, ≈ 1,000 MiB/s with megabyte
+ * buffers); a few MiB per upload is still constant memory.
  */
 export const STREAM_BUFFER_BYTES = 1024 * 1024;
-/** The file write gathers up to this much into one writev. */
-const WRITE_BUFFER_BYTES = 2 * STREAM_BUFFER_BYTES;
-
-/** Passes bytes through and fails as soon as more than `maxBytes` have gone by. */
-export class ByteLimit extends Transform {
-  bytes = 0;
-  private nextMark: number;
-  constructor(
-    private readonly maxBytes: number,
-    /** Called each time another `every` bytes have gone by. */
-    private readonly progress?: { every: number; call: () => void },
-  ) {
-    super({ highWaterMark: STREAM_BUFFER_BYTES });
-    this.nextMark = progress?.every ?? Number.POSITIVE_INFINITY;
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) {
-      done(tooLarge(this.maxBytes));
-      return;
-    }
-    if (this.bytes >= this.nextMark && this.progress) {
-      this.nextMark += this.progress.every;
-      this.progress.call();
-    }
-    done(null, chunk);
-  }
-}
-
-/** While a large object streams in, flush it to disk in the background so the final fsync is short. */
-const SYNC_EVERY_BYTES = 32 * 1024 * 1024;
 
 /** Makes a rename in `dir` survive a crash. */
 async function syncDirectory(dir: string): Promise<void> {
@@ -102,7 +71,15 @@ async function syncDirectory(dir: string): Promise<void> {
 }
 
 export class LocalDiskStorage implements Storage {
-  constructor(readonly root: string) {}
+  /** Whether this root takes O_DIRECT writes (file-writer.ts), found out by the first upload. */
+  private direct: Promise<boolean> | null;
+
+  constructor(
+    readonly root: string,
+    opts: { directIo?: boolean } = {},
+  ) {
+    this.direct = opts.directIo === false ? Promise.resolve(false) : null;
+  }
 
   localPath(key: string): string {
     assertValidKey(key);
@@ -112,37 +89,23 @@ export class LocalDiskStorage implements Storage {
   async put(key: string, source: Readable, opts: { maxBytes: number }): Promise<{ size: number }> {
     const final = this.localPath(key);
     await mkdir(path.dirname(final), { recursive: true });
-    // Written beside the final name, then renamed: readers never see half an object. The file exists
-    // before any byte flows, so a failure at any point can remove it.
+    // Written beside the final name, then renamed: readers never see half an object. Flushed before the
+    // rename, so a committed row never names bytes a crash can lose.
     const partial = `${final}.${randomToken(6)}.part`;
-    const handle = await open(partial, 'wx');
-    let syncing = false;
-    const syncInBackground = () => {
-      if (syncing) return;
-      syncing = true;
-      handle
-        .datasync()
-        .catch(() => undefined)
-        .finally(() => {
-          syncing = false;
-        });
-    };
-    const limit = new ByteLimit(opts.maxBytes, { every: SYNC_EVERY_BYTES, call: syncInBackground });
     try {
-      // flush: on disk before the caller records it, so a committed row never names bytes a crash can lose.
-      await pipeline(
-        source,
-        limit,
-        handle.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER_BYTES }),
-      );
+      // The directory above exists, so the probe can run in the root; a failed probe means no O_DIRECT.
+      this.direct ??= supportsDirectWrites(this.root).catch(() => false);
+      const { size } = await writeFileFrom(partial, source, {
+        maxBytes: opts.maxBytes,
+        direct: await this.direct,
+      });
       await rename(partial, final);
       await syncDirectory(path.dirname(final));
-      return { size: limit.bytes };
+      return { size };
     } catch (err) {
       source.destroy();
-      await handle.close().catch(() => undefined);
       await rm(partial, { force: true });
-      throw err;
+      throw err instanceof TooManyBytes ? tooLarge(opts.maxBytes) : err;
     }
   }
 
