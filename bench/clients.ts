@@ -17,10 +17,12 @@ import {
   HELLO_ENTRY,
   load,
   loadBesideHello,
+  machineTicks,
   printTable,
   ROOT,
   SECONDS,
   startServer,
+  stealSince,
 } from './lib.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -166,6 +168,7 @@ async function uncachedSearches(
 ): Promise<Figures> {
   let n = 0;
   const cpuBefore = pid ? cpuMicros(pid) : 0;
+  const ticks = machineTicks();
   const result = await autocannon({
     url: `${base}/api/clients`,
     headers,
@@ -181,6 +184,7 @@ async function uncachedSearches(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     cpuUsPerReq: pid ? (cpuMicros(pid) - cpuBefore) / result.requests.total : undefined,
+    stealPct: stealSince(ticks),
   };
 }
 

@@ -76,6 +76,22 @@ export interface Figures {
   cpuUsPerReq?: number;
   /** Hello-world req/s measured just before this row (loadBesideHello); its ratio is against that. */
   baselineRps?: number;
+  /** Share of this machine's CPU time the host took for other guests while the row ran (steal). */
+  stealPct: number;
+}
+
+/** The machine's CPU time so far, all cores, in ticks: total and stolen by the hypervisor (Linux /proc/stat). */
+export function machineTicks(): { total: number; steal: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already counted in user)
+  return { total: cpu.slice(0, 8).reduce((a, b) => a + b, 0), steal: cpu[7] ?? 0 };
+}
+
+/** Percent of the CPU time between two readings that the host stole. */
+export function stealSince(before: { total: number; steal: number }): number {
+  const now = machineTicks();
+  const total = now.total - before.total;
+  return total > 0 ? (100 * (now.steal - before.steal)) / total : 0;
 }
 
 /** CPU time a process has used so far, in microseconds (Linux /proc). */
@@ -92,6 +108,7 @@ export async function load(
   opts: { seconds?: number; connections?: number; pid?: number } = {},
 ): Promise<Figures> {
   const cpuBefore = opts.pid ? cpuMicros(opts.pid) : 0;
+  const ticks = machineTicks();
   const result = await autocannon({
     url,
     headers,
@@ -106,6 +123,7 @@ export async function load(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     cpuUsPerReq: opts.pid ? (cpuMicros(opts.pid) - cpuBefore) / result.requests.total : undefined,
+    stealPct: stealSince(ticks),
   };
 }
 
@@ -132,7 +150,7 @@ export function printTable(
 ): boolean {
   let ok = true;
   console.log(
-    `\n${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'CPU µs/req'.padStart(10)}  errors/non-2xx`,
+    `\n${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'CPU µs/req'.padStart(10)} ${'steal'.padStart(5)}  errors/non-2xx`,
   );
   for (const r of rows) {
     const ratio = r.rps / (r.baselineRps ?? baseline.rps);
@@ -142,9 +160,12 @@ export function printTable(
         (bars?.p99Ms === undefined || r.p99 < bars.p99Ms));
     if (!pass) ok = false;
     console.log(
-      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${(r.cpuUsPerReq?.toFixed(1) ?? '-').padStart(10)}  ${r.errors}/${r.non2xx}${r === baseline ? '  (baseline)' : pass ? '  ok' : '  BELOW BAR'}${r.baselineRps ? `  (hello-world just before: ${r.baselineRps.toFixed(0)})` : ''}`,
+      `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${(r.cpuUsPerReq?.toFixed(1) ?? '-').padStart(10)} ${`${r.stealPct.toFixed(0)}%`.padStart(5)}  ${r.errors}/${r.non2xx}${r === baseline ? '  (baseline)' : pass ? '  ok' : '  BELOW BAR'}${r.baselineRps ? `  (hello-world just before: ${r.baselineRps.toFixed(0)})` : ''}`,
     );
   }
+  console.log(
+    'steal: CPU time the host gave to other guests while the row ran; rows above a few percent measure the host.',
+  );
   return ok;
 }
 

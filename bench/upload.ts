@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { cpuMicros, ROOT, startServer } from './lib.ts';
+import { cpuMicros, machineTicks, ROOT, startServer, stealSince } from './lib.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const MIB = 1024 * 1024;
@@ -172,6 +172,7 @@ async function main() {
       upload: number;
       cpu: number;
       waveform: number;
+      steal: number;
     }> = [];
     let lastVersion: { duration: number; peaks: number } | undefined;
     for (let round = 0; round < ROUNDS; round++) {
@@ -184,8 +185,10 @@ async function main() {
 
       started = performance.now();
       const serverCpu = cpuMicros(pid);
+      const ticks = machineTicks();
       const res = await upload(server.url, url, token, TOTAL);
       const uploadSeconds = seconds(started);
+      const steal = stealSince(ticks);
       const cpu = (cpuMicros(pid) - serverCpu) / 1e6;
       if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.body.slice(0, 300)}`);
       const { version } = JSON.parse(res.body).data as {
@@ -208,6 +211,7 @@ async function main() {
         upload: uploadSeconds,
         cpu,
         waveform: seconds(started),
+        steal,
       });
       lastVersion = { duration: version.duration, peaks: peaks.peaks.length };
       // Each round's gigabyte is removed again, so the rounds start alike.
@@ -245,6 +249,12 @@ async function main() {
       `${median(rounds.map((r) => r.cpu))
         .toFixed(2)
         .padStart(6)} s`,
+    );
+    line(
+      '  host steal during the upload',
+      `${median(rounds.map((r) => r.steal))
+        .toFixed(0)
+        .padStart(6)} %  (CPU time the host gave to other guests)`,
     );
     line(
       'waveform job (ffmpeg decode, peaks)',
