@@ -34,16 +34,44 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : '';
 }
 
+type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+
+/** A session row's figures as numbers, worked out once per row (rows are remembered for a moment). */
+interface LiveSession {
+  user: User;
+  userId: string;
+  revoked: boolean;
+  expiresMs: number;
+  lastUsedMs: number;
+}
+const liveSessions = new WeakMap<SessionUserRow, LiveSession>();
+
+function liveSession(row: SessionUserRow): LiveSession {
+  let live = liveSessions.get(row);
+  if (!live) {
+    live = {
+      user: Object.freeze(presentUser(row)),
+      userId: row.id,
+      revoked: Boolean(row.revoked_at),
+      expiresMs: Date.parse(row.expires_at),
+      lastUsedMs: Date.parse(row.last_used_at),
+    };
+    liveSessions.set(row, live);
+  }
+  return live;
+}
+
 /** The signed-in user of an access token, or null. Used by HTTP routes and the realtime handshake. */
 export async function resolveAccessToken(app: FastifyInstance, token: string) {
   const claims = await accessTokens(app.ctx.config.jwtSecret).verify(token);
   if (!claims) return null;
   const row = await findSessionUser(app.ctx.db, claims.sessionId);
-  if (!row || row.id !== claims.userId || row.revoked_at || row.expires_at < new Date().toISOString())
-    return null;
-  if (Date.now() - Date.parse(row.last_used_at) > TOUCH_EVERY_MS)
-    await touchSession(app.ctx.db, row.session_id);
-  return { user: presentUser(row), sessionId: row.session_id };
+  if (!row) return null;
+  const live = liveSession(row);
+  const now = Date.now();
+  if (live.userId !== claims.userId || live.revoked || live.expiresMs < now) return null;
+  if (now - live.lastUsedMs > TOUCH_EVERY_MS) await touchSession(app.ctx.db, row.session_id);
+  return { user: live.user, sessionId: row.session_id };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
