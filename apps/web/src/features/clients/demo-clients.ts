@@ -5,8 +5,6 @@ import type { Client, ClientSummary } from '@mixdesk/contract/client-responses';
 import type { CreateClient } from '@mixdesk/contract/clients';
 import type { ClientFilters } from './api';
 
-export const DEMO_DELAY_MS = 800;
-
 const day = 24 * 3600 * 1000;
 const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
 const noLinks = { total: 0, active: 0, completed: 0 };

@@ -3,7 +3,6 @@
 import type { Project } from '@mixdesk/contract/project-responses';
 import type { ProjectFilters } from './api';
 
-export const DEMO_DELAY_MS = 800;
 export const TOKEN_REQUIRED_MESSAGE = 'Access token required';
 
 const owner = { _id: 'demo-owner', name: 'Demo Producer', email: 'demo@mixdesk.app' };
