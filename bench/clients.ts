@@ -5,25 +5,11 @@
 // BENCH_DIALECTS=sqlite,postgres picks the dialects; BENCH_DATABASE_URL the PostgreSQL server.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { rebuildStats } from '../apps/server/src/modules/clients/stats.ts';
 import { clientRows, SEARCH_TERM } from './clients-data.ts';
-import {
-  CONNECTIONS,
-  cpuMicros,
-  type Figures,
-  HELLO_ENTRY,
-  load,
-  loadBesideHello,
-  machineTicks,
-  printTable,
-  ROOT,
-  SECONDS,
-  startServer,
-  stealSince,
-} from './lib.ts';
+import { type Figures, HELLO_ENTRY, load, loadBesideHello, printTable, ROOT, startServer } from './lib.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const USERS = 50;
@@ -160,32 +146,12 @@ async function run(dialect: 'sqlite' | 'postgres', port: number): Promise<boolea
 }
 
 /** Every request a different search, so no response can come from the cache: the worst case. */
-async function uncachedSearches(
-  dialect: string,
-  base: string,
-  headers: Record<string, string>,
-  pid?: number,
-): Promise<Figures> {
+function uncachedSearches(dialect: string, base: string, headers: Record<string, string>, pid?: number) {
   let n = 0;
-  const cpuBefore = pid ? cpuMicros(pid) : 0;
-  const ticks = machineTicks();
-  const result = await autocannon({
-    url: `${base}/api/clients`,
-    headers,
-    connections: CONNECTIONS,
-    duration: SECONDS,
+  return load(`${dialect} … a new search each request (uncached)`, `${base}/api/clients`, headers, {
+    pid,
     requests: [{ setupRequest: (req) => ({ ...req, path: `/api/clients?search=${(n++).toString(36)}` }) }],
   });
-  return {
-    name: `${dialect} … a new search each request (uncached)`,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    cpuUsPerReq: pid ? (cpuMicros(pid) - cpuBefore) / result.requests.total : undefined,
-    stealPct: stealSince(ticks),
-  };
 }
 
 let allOk = true;

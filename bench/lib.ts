@@ -105,7 +105,13 @@ export async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
-  opts: { seconds?: number; connections?: number; pid?: number } = {},
+  opts: {
+    seconds?: number;
+    connections?: number;
+    pid?: number;
+    /** autocannon's per-request setup, e.g. a different path each request. */
+    requests?: autocannon.Request[];
+  } = {},
 ): Promise<Figures> {
   const cpuBefore = opts.pid ? cpuMicros(opts.pid) : 0;
   const ticks = machineTicks();
@@ -114,6 +120,7 @@ export async function load(
     headers,
     connections: opts.connections ?? CONNECTIONS,
     duration: opts.seconds ?? SECONDS,
+    requests: opts.requests,
   });
   return {
     name,
