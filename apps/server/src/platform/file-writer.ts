@@ -153,6 +153,7 @@ export async function writeFileFrom(
     let size = 0;
     let position = 0;
     let syncedAt = 0;
+    let syncing = false;
     let current = 0;
     let fill = 0;
     const submit = async (length: number) => {
@@ -163,9 +164,16 @@ export async function writeFileFrom(
       position += length;
       current = (current + 1) % ring.length;
       fill = 0;
-      if (!direct && position - syncedAt >= SYNC_EVERY_BYTES) {
+      // One background flush at a time: each holds a thread of the pool the writes also need.
+      if (!direct && !syncing && position - syncedAt >= SYNC_EVERY_BYTES) {
         syncedAt = position;
-        write.then(() => fd.datasync()).catch(() => undefined);
+        syncing = true;
+        write
+          .then(() => fd.datasync())
+          .catch(() => undefined)
+          .finally(() => {
+            syncing = false;
+          });
       }
       await writes[current];
     };
