@@ -1,5 +1,6 @@
 // npm run bench:upload — a 1 GiB WAV uploaded as a new track version through the API (the real server in its
-// own process, on a port, one streamed multipart request) beside writing the same bytes with a plain file
+// own process, on a port, one streamed request with the file as its body, as the web app sends it; once more
+// as multipart/form-data for reference) beside writing the same bytes with a plain file
 // stream, in the same run: three rounds of both, interleaved, medians printed (this machine's write speed
 // swings several-fold between runs). Prints the throughput of each, their ratio (bar ≥ 0.5), the server's
 // peak RSS growth (bar < 64 MiB), and for reading them: the same write with fsync, and the same request
@@ -82,21 +83,33 @@ async function api(base: string, method: string, url: string, token: string | nu
   return json.data;
 }
 
-/** One streamed multipart upload; resolves with the response once it has fully arrived. */
-function upload(base: string, url: string, token: string, total: number) {
+/**
+ * One streamed upload, as the web app sends it (the file as the body, the label in the query string, the
+ * name in Content-Disposition) or as multipart/form-data; resolves with the response once it has arrived.
+ */
+function upload(base: string, url: string, token: string, total: number, form: 'raw' | 'multipart' = 'raw') {
   const boundary = `----bench${Date.now()}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\nBench master\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.wav"\r\n` +
-      'Content-Type: audio/wav\r\n\r\n',
+    form === 'raw'
+      ? ''
+      : `--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\nBench master\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.wav"\r\n` +
+          'Content-Type: audio/wav\r\n\r\n',
   );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const tail = Buffer.from(form === 'raw' ? '' : `\r\n--${boundary}--\r\n`);
+  const headers =
+    form === 'raw'
+      ? {
+          'content-type': 'application/octet-stream',
+          'content-disposition': "attachment; filename*=UTF-8''bench.wav",
+        }
+      : { 'content-type': `multipart/form-data; boundary=${boundary}` };
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(`${base}${url}`, {
+    const req = http.request(`${base}${url}${form === 'raw' ? '?label=Bench%20master' : ''}`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...headers,
         'content-length': head.length + total + tail.length,
       },
     });
@@ -108,7 +121,7 @@ function upload(base: string, url: string, token: string, total: number) {
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
-    req.write(head);
+    if (head.length > 0) req.write(head);
     const source = wavStream(total);
     source.on('end', () => req.end(tail));
     source.pipe(req, { end: false });
@@ -154,17 +167,31 @@ async function main() {
       title: 'Big',
     });
     const url = `/api/projects/${project!._id}/tracks/${track!._id}/versions`;
-    // Warm-up: load every module the upload path uses before measuring memory, and write the size once so
-    // that neither side below pays for this virtual machine touching fresh memory for the first time.
-    const warm = await upload(server.url, url, token, 4 * MIB);
-    if (warm.status !== 201) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
-    await plainWrite(plainFile);
-
+    /** Waits for a version's waveform job, so that it never shares the CPU with a measured upload. */
+    const waveformOf = async (peaksUrl: string) => {
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 50));
+        const answer = await fetch(`${server.url}${peaksUrl}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const peaks = ((await answer.json()) as { data: { status: string; peaks: number[] } }).data;
+        if (peaks.status !== 'pending') return peaks;
+      }
+    };
+    // Memory is measured from before the warm-up, so the growth includes the upload path's first buffers.
     const rssBefore = rssOf(pid);
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, rssOf(pid));
     }, 10);
+    // Warm-up: load every module the upload path uses and let the JIT compile it (a few MiB left the first
+    // measured round at half speed while V8 compiled it), and write the size once so that neither side
+    // below pays for this virtual machine touching fresh memory for the first time.
+    const warm = await upload(server.url, url, token, Math.min(TOTAL, 256 * MIB));
+    if (warm.status !== 201) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
+    await waveformOf(JSON.parse(warm.body).data.version.peaksUrl);
+    await plainWrite(plainFile);
+
     const rounds: Array<{
       plain: number;
       synced: number;
@@ -196,14 +223,7 @@ async function main() {
       };
       // The waveform job decodes the whole file once, after the upload has answered: report when it is
       // done, and let it finish before the next round so it does not share the CPU with it.
-      let peaks: { status: string; peaks: number[] };
-      do {
-        await new Promise((r) => setTimeout(r, 50));
-        const answer = await fetch(`${server.url}${version.peaksUrl}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        peaks = ((await answer.json()) as { data: typeof peaks }).data;
-      } while (peaks.status === 'pending');
+      const peaks = await waveformOf(version.peaksUrl);
       rounds.push({
         plain,
         synced,
@@ -217,6 +237,12 @@ async function main() {
       // Each round's gigabyte is removed again, so the rounds start alike.
       await api(server.url, 'DELETE', `${url}/${version._id}`, token);
     }
+    // For reading the figures: the same upload as multipart/form-data, once (not held to the bar).
+    const started = performance.now();
+    const form = await upload(server.url, url, token, TOTAL, 'multipart');
+    const multipartSeconds = seconds(started);
+    if (form.status !== 201) throw new Error(`multipart upload failed: ${form.status} ${form.body}`);
+    await waveformOf(JSON.parse(form.body).data.version.peaksUrl);
     clearInterval(sampler);
 
     const mib = TOTAL / MIB;
@@ -241,8 +267,12 @@ async function main() {
       `${rate('sink').toFixed(0).padStart(6)} MiB/s  [${each('sink')}]  = ${(rate('sink') / plainRate).toFixed(2)} of plain`,
     );
     line(
-      'POST …/versions (streamed, stored, probed)',
+      'POST …/versions, raw body (stored, probed)',
       `${uploadRate.toFixed(0).padStart(6)} MiB/s  [${each('upload')}]`,
+    );
+    line(
+      '  the same sent as multipart/form-data',
+      `${(mib / multipartSeconds).toFixed(0).padStart(6)} MiB/s  (one upload, for reference)`,
     );
     line(
       '  server CPU per upload',

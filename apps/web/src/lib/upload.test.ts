@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, TOKEN_KEY } from './api';
 import { closeAllTestServers, json, serve } from './testing/http-test-server';
-import { ensureFreshSession, tokenExpiresAt, uploadForm } from './upload';
+import { ensureFreshSession, postUpload, tokenExpiresAt } from './upload';
 
 class FakeXhr {
   static answers: Array<{ status: number; body: unknown }> = [];
@@ -75,7 +75,7 @@ beforeEach(() => {
 });
 afterEach(closeAllTestServers);
 
-describe('uploadForm', () => {
+describe('postUpload', () => {
   it('sends the CSRF and bearer tokens with credentials, reports progress and returns the body', async () => {
     const server = await serve({
       'GET /api/csrf-token': (_r, res) => json(res, 200, { csrfToken: 'csrf-9' }),
@@ -88,7 +88,7 @@ describe('uploadForm', () => {
     });
     const seen: number[] = [];
     const form = new FormData();
-    const result = await uploadForm('/api/things', form, {
+    const result = await postUpload('/api/things', form, {
       client,
       createRequest,
       onProgress: (p) => seen.push(p.fraction),
@@ -108,6 +108,27 @@ describe('uploadForm', () => {
     });
   });
 
+  it('sends a file as the body, with its name percent-encoded in Content-Disposition', async () => {
+    const server = await serve({
+      'GET /api/csrf-token': (_r, res) => json(res, 200, { csrfToken: 'c' }),
+    });
+    const client = createApiClient({ baseUrl: server.baseUrl });
+    FakeXhr.answers.push({ status: 201, body: { ok: 1 } }, { status: 201, body: { ok: 2 } });
+    const file = new File([new Uint8Array([1, 2, 3])], "Björk's Jóga (mix*) 100%.wav", { type: 'audio/wav' });
+    await postUpload('/api/up?label=v1', file, { client, createRequest });
+    await postUpload('/api/up', new FormData(), { client, createRequest });
+    const [raw, form] = FakeXhr.sent;
+    expect(raw!.body).toBe(file);
+    expect(raw!.url).toBe(`${server.baseUrl}/api/up?label=v1`);
+    expect(raw!.headers['Content-Type']).toBe('application/octet-stream');
+    const disposition = raw!.headers['Content-Disposition']!;
+    expect(disposition).toMatch(/^attachment; filename\*=UTF-8''[A-Za-z0-9%._~-]+$/);
+    expect(decodeURIComponent(disposition.split("''")[1]!)).toBe(file.name);
+    // A multipart body keeps the browser's own Content-Type (with its boundary).
+    expect(form!.headers['Content-Type']).toBeUndefined();
+    expect(form!.headers['Content-Disposition']).toBeUndefined();
+  });
+
   it('refreshes once on a 401 and sends again with the new token', async () => {
     const fresh = later();
     const server = await serve({
@@ -121,7 +142,7 @@ describe('uploadForm', () => {
       { status: 401, body: { message: 'Invalid or expired access token' } },
       { status: 201, body: { ok: 1 } },
     );
-    await expect(uploadForm('/api/up', new FormData(), { client, createRequest })).resolves.toEqual({
+    await expect(postUpload('/api/up', new FormData(), { client, createRequest })).resolves.toEqual({
       ok: 1,
     });
     expect(FakeXhr.sent).toHaveLength(2);
@@ -137,17 +158,17 @@ describe('uploadForm', () => {
     const client = createApiClient({ baseUrl: server.baseUrl });
     localStorage.setItem(TOKEN_KEY, later());
     FakeXhr.answers.push({ status: 415, body: { success: false, message: 'This is not an audio file' } });
-    const refused = await uploadForm('/api/up', new FormData(), { client, createRequest }).catch((e) => e);
+    const refused = await postUpload('/api/up', new FormData(), { client, createRequest }).catch((e) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 415, message: 'This is not an audio file' });
 
     FakeXhr.answers.push({ status: 401, body: { message: 'expired' } });
-    const expired = await uploadForm('/api/up', new FormData(), { client, createRequest }).catch((e) => e);
+    const expired = await postUpload('/api/up', new FormData(), { client, createRequest }).catch((e) => e);
     expect(expired).toMatchObject({ status: 401, message: 'Authentication required' });
 
     FakeXhr.answers.push({ status: 0, body: undefined });
     localStorage.setItem(TOKEN_KEY, later());
-    const offline = await uploadForm('/api/up', new FormData(), { client, createRequest }).catch((e) => e);
+    const offline = await postUpload('/api/up', new FormData(), { client, createRequest }).catch((e) => e);
     expect(offline).toMatchObject({ status: 0, message: 'Network error occurred' });
   });
 
@@ -157,7 +178,7 @@ describe('uploadForm', () => {
     const controller = new AbortController();
     controller.abort(new Error('stopped'));
     await expect(
-      uploadForm('/api/up', new FormData(), { client, createRequest, signal: controller.signal }),
+      postUpload('/api/up', new FormData(), { client, createRequest, signal: controller.signal }),
     ).rejects.toThrow();
     expect(FakeXhr.sent).toHaveLength(0);
   });

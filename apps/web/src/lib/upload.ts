@@ -63,7 +63,15 @@ function readBody(text: string): unknown {
   }
 }
 
-async function sendOnce<T>(client: ApiClient, path: string, form: FormData, opts: UploadOptions<T>) {
+/** What an upload sends: a multipart form, or one file as the whole body (with its name in a header). */
+type UploadBody = FormData | File;
+
+/** RFC 8187 percent-encoding for `filename*=UTF-8''…` (encodeURIComponent leaves ' ( ) * as they are). */
+export function encodeFileName(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+async function sendOnce<T>(client: ApiClient, path: string, body: UploadBody, opts: UploadOptions<T>) {
   const csrf = await client.csrfToken(opts.signal);
   return new Promise<Answer>((resolve, reject) => {
     const xhr = opts.createRequest?.() ?? new XMLHttpRequest();
@@ -74,6 +82,14 @@ async function sendOnce<T>(client: ApiClient, path: string, form: FormData, opts
     xhr.setRequestHeader(CSRF_HEADER, csrf);
     const token = client.tokens.get();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (body instanceof File) {
+      // The file's own type is only the browser's guess: the server looks at the bytes.
+      xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+      xhr.setRequestHeader(
+        'Content-Disposition',
+        `attachment; filename*=UTF-8''${encodeFileName(body.name)}`,
+      );
+    }
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable || event.total === 0) return;
       opts.onProgress?.({ loaded: event.loaded, total: event.total, fraction: event.loaded / event.total });
@@ -96,22 +112,25 @@ async function sendOnce<T>(client: ApiClient, path: string, form: FormData, opts
     }
     opts.signal?.addEventListener('abort', abort, { once: true });
     // No timeout: a 2 GB file on a slow line takes far longer than the API client's 30 s.
-    xhr.send(form);
+    xhr.send(body);
   });
 }
 
-/** POSTs a multipart form to the API with progress; resolves with the parsed success body. */
-export async function uploadForm<T = unknown>(
+/**
+ * POSTs a multipart form, or one file as the request body (the server's fast path: fields then go in the
+ * path's query string), to the API with progress; resolves with the parsed success body.
+ */
+export async function postUpload<T = unknown>(
   path: string,
-  form: FormData,
+  body: UploadBody,
   opts: UploadOptions<T> = {},
 ): Promise<T> {
   const client = opts.client ?? api;
   await ensureFreshSession(client);
-  let answer = await sendOnce(client, path, form, opts);
+  let answer = await sendOnce(client, path, body, opts);
   if (answer.status === 401) {
     const refreshed = await client.refresh().catch(() => false);
-    if (refreshed) answer = await sendOnce(client, path, form, opts);
+    if (refreshed) answer = await sendOnce(client, path, body, opts);
     if (!refreshed || answer.status === 401) throw new ApiError(401, 'Authentication required', answer.body);
   }
   if (answer.status < 200 || answer.status >= 300) {

@@ -16,7 +16,7 @@ import { authOf } from '../../platform/auth.ts';
 import * as files from './files-service.ts';
 import { presentFile } from './present.ts';
 import { sendObject } from './send-object.ts';
-import { multipartUpload, uploadLimit } from './upload.ts';
+import { requestUpload, uploadLimit } from './upload.ts';
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -41,7 +41,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/files',
     { ...auth, schema: { params: ProjectMediaParamsSchema, response: { 201: FileResponseSchema } } },
     async (request, reply) => {
-      const open = multipartUpload(request, uploadLimit(ctx));
+      const open = requestUpload(request, uploadLimit(ctx));
       const data = await files.uploadFile(ctx, authOf(request).user._id, request.params.id, open);
       return reply.status(201).send(ok('File uploaded', data));
     },

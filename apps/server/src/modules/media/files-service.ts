@@ -1,7 +1,6 @@
 // A project's other files (stems, session files, artwork, lyrics, references): upload, list by category,
 // download, recategorise, delete; every stored byte counts in the project's totalFileSize.
 
-import { pipeline } from 'node:stream';
 import {
   FILE_CATEGORIES,
   type FileCategory,
@@ -18,7 +17,7 @@ import { presentFile } from './present.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffFileType } from './sniff.ts';
 import { inProjectTransaction, removeObjects } from './tracks-service.ts';
-import { type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
+import { type OpenUpload, parseFields, storeUpload, throughGate, uploadLimit } from './upload.ts';
 
 export const FILES_LIMIT_MAX = 500;
 
@@ -84,7 +83,7 @@ export async function uploadFile(
     () => null,
     () => badRequest('The file is empty.'),
   );
-  const stream = pipeline(upload.stream, gate, () => undefined);
+  const stream = throughGate(upload, gate);
   const id = newId();
   const key = `projects/${project.id}/files/${id}`;
   let stored = false;

@@ -1,12 +1,12 @@
-// The media area's routes, mounted under /api/projects beside the projects area. Multipart parsing is
-// registered here only, so file uploads exist on these routes and nowhere else; the waveform job runner
-// starts and stops with the app.
+// The media area's routes, mounted under /api/projects beside the projects area. Upload bodies (multipart,
+// or the raw file as application/octet-stream) are accepted here only, so file uploads exist on these
+// routes and nowhere else; the waveform job runner starts and stops with the app.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filesRoutes } from './files-routes.ts';
 import { peakJobs } from './peak-jobs.ts';
 import { tracksRoutes } from './tracks-routes.ts';
-import { FIELD_MAX_BYTES, uploadLimit } from './upload.ts';
+import { FIELD_MAX_BYTES, RAW_UPLOAD_TYPE, uploadLimit } from './upload.ts';
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Waveforms left pending by a previous run (a restart, a crash) are picked up as soon as the app is up.
@@ -22,6 +22,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       parts: 12,
     },
   });
+  // A raw upload's body is left unread here: the route streams it into storage once access is checked.
+  app.addContentTypeParser(RAW_UPLOAD_TYPE, (_request, _body, done) => done(null));
   await app.register(tracksRoutes);
   await app.register(filesRoutes);
 };

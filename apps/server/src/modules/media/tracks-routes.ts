@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
 import { sendObject } from './send-object.ts';
 import * as tracks from './tracks-service.ts';
-import { multipartUpload, uploadLimit } from './upload.ts';
+import { requestUpload, uploadLimit } from './upload.ts';
 import * as versions from './versions-service.ts';
 
 export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -142,7 +142,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { params: TrackParamsSchema, response: { 201: VersionResponseSchema } } },
     async (request, reply) => {
       const userId = authOf(request).user._id;
-      const open = multipartUpload(request, uploadLimit(ctx));
+      const open = requestUpload(request, uploadLimit(ctx));
       const data = await versions.uploadVersion(ctx, userId, ids(request.params), open);
       return reply.status(201).send(ok('Version uploaded', data));
     },

@@ -1,7 +1,6 @@
 // A track's versions: real audio files, checked by content, measured by ffprobe, with peaks from one full
 // decode (a job that runs once the upload has answered, peak-jobs.ts), and one version marked current.
 
-import { pipeline } from 'node:stream';
 import {
   type MediaTotals,
   type Peaks,
@@ -19,7 +18,7 @@ import { probeAudio, withLocalFile } from './probe.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffAudio } from './sniff.ts';
 import { inProjectTransaction, loadTrack, removeObjects, requireTrack } from './tracks-service.ts';
-import { type OpenUpload, parseFields, storeUpload, uploadLimit } from './upload.ts';
+import { type OpenUpload, parseFields, storeUpload, throughGate, uploadLimit } from './upload.ts';
 
 export const NOT_AUDIO =
   'This is not an audio file Mixdesk can play. Upload WAV, AIFF, FLAC, MP3, M4A/AAC or OGG (the content counts, not the name).';
@@ -102,7 +101,7 @@ export async function uploadVersion(
     (head) => (sniffAudio(head) ? null : new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO)),
     () => badRequest('The file is empty.'),
   );
-  const stream = pipeline(upload.stream, gate, () => undefined);
+  const stream = throughGate(upload, gate);
   const versionId = newId();
   const key = `projects/${project.id}/tracks/${versionId}`;
   let stored = false;

@@ -6,7 +6,7 @@ import {
   TotalsResponseSchema,
 } from '@mixdesk/contract/media';
 import { api } from '../../../lib/api';
-import { type UploadProgress, uploadForm } from '../../../lib/upload';
+import { postUpload, type UploadProgress } from '../../../lib/upload';
 
 export const FILES_PAGE_SIZE = 50;
 
@@ -34,11 +34,10 @@ export async function uploadProjectFile(
   file: File,
   opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
 ) {
-  // The category goes before the file: the server reads it before it streams the file to storage.
-  const form = new FormData();
-  form.append('category', category);
-  form.append('file', file, file.name);
-  return (await uploadForm(filesPath(projectId), form, { ...opts, schema: FileResponseSchema })).data.file;
+  // The file is the body, streamed to storage as it arrives; the category travels in the query string.
+  const query = new URLSearchParams({ category });
+  return (await postUpload(`${filesPath(projectId)}?${query}`, file, { ...opts, schema: FileResponseSchema }))
+    .data.file;
 }
 
 export async function moveFile(projectId: string, fileId: string, category: FileCategory) {

@@ -14,7 +14,7 @@ import {
 } from '@mixdesk/contract/media';
 import { z } from 'zod';
 import { api } from '../../../lib/api';
-import { type UploadProgress, uploadForm } from '../../../lib/upload';
+import { postUpload, type UploadProgress } from '../../../lib/upload';
 
 const tracksPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/tracks`;
 const trackPath = (projectId: string, trackId: string) =>
@@ -69,12 +69,10 @@ export async function uploadVersion(
   fields: { label: string; makeCurrent: boolean },
   opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
 ) {
-  // Text fields go before the file: the server reads them before it streams the file to storage.
-  const form = new FormData();
-  if (fields.label.trim()) form.append('label', fields.label.trim());
-  form.append('makeCurrent', String(fields.makeCurrent));
-  form.append('file', file, file.name);
-  const res = await uploadForm(`${trackPath(projectId, trackId)}/versions`, form, {
+  // The file is the body, streamed to storage as it arrives; the fields travel in the query string.
+  const query = new URLSearchParams({ makeCurrent: String(fields.makeCurrent) });
+  if (fields.label.trim()) query.set('label', fields.label.trim());
+  const res = await postUpload(`${trackPath(projectId, trackId)}/versions?${query}`, file, {
     ...opts,
     schema: VersionResponseSchema,
   });
