@@ -1,7 +1,7 @@
 // Test factories for the media area: real audio made on the spot (a sine wave in WAV, and every other
 // accepted format encoded by the npm-shipped ffmpeg), multipart bodies, and a project with collaborators.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
@@ -74,6 +74,18 @@ export async function encodedSine(kind: keyof typeof ENCODINGS, seconds = 2): Pr
     return readFileSync(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every file under the storage root of `dataDir`, full paths, sorted (none before the first upload). */
+export function storedFiles(dataDir: string): string[] {
+  try {
+    return readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => path.join(d.parentPath, d.name))
+      .sort();
+  } catch {
+    return [];
   }
 }
 

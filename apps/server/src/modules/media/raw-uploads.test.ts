@@ -1,9 +1,7 @@
 // Uploads sent as the raw request body (application/octet-stream: the web app's way): the fields in the query
 // string, the name in Content-Disposition. Stored like multipart uploads; every bad one gets a clear 4xx and
 // changes nothing (no row, no byte on disk, totals as they were).
-import { readdirSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { JSON_BODY_LIMIT } from '../../app.ts';
@@ -12,6 +10,7 @@ import {
   type ProjectWithPeople,
   projectWithPeople,
   sineWav,
+  storedFiles,
   totalsCheck,
 } from './media-testing.ts';
 
@@ -38,16 +37,7 @@ function post(url: string, payload: Buffer, headers: Record<string, string> = {}
   return t.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...RAW, ...headers }, payload });
 }
 
-const filesOnDisk = () => {
-  try {
-    return readdirSync(path.join(t.config.dataDir, 'files'), { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => path.join(d.parentPath, d.name))
-      .sort();
-  } catch {
-    return [];
-  }
-};
+const filesOnDisk = () => storedFiles(t.config.dataDir);
 const rows = async () => ({
   versions: await t.app.ctx.db.selectFrom('track_versions').select('id').orderBy('id').execute(),
   files: await t.app.ctx.db.selectFrom('project_files').select('id').orderBy('id').execute(),

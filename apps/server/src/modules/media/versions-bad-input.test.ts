@@ -1,7 +1,5 @@
 // Bad uploads and bad ranges: each gets a clear 4xx JSON error and changes nothing (no row, no byte on disk).
-import { readdirSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
@@ -10,6 +8,7 @@ import {
   type ProjectWithPeople,
   projectWithPeople,
   sineWav,
+  storedFiles,
   totalsCheck,
   uploadVersion,
 } from './media-testing.ts';
@@ -28,17 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const filesOnDisk = () => {
-  const root = path.join(t.config.dataDir, 'files');
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => path.join(d.parentPath, d.name))
-      .sort();
-  } catch {
-    return [];
-  }
-};
+const filesOnDisk = () => storedFiles(t.config.dataDir);
 const versionRows = () => t.app.ctx.db.selectFrom('track_versions').select('id').execute();
 const versionsUrl = () => `/api/projects/${p.projectId}/tracks/${trackId}/versions`;
 
