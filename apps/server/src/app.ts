@@ -9,7 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
+import type { Level, Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
@@ -24,6 +24,7 @@ import { requestIdGenerator } from './platform/ids.ts';
 import { loggerOptions, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
 import { attachRealtime } from './platform/realtime.ts';
+import { deferredChildLogger } from './platform/request-logger.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -35,8 +36,8 @@ declare module 'fastify' {
   }
 }
 
-/** Whether the request's logger writes lines of `level` (Fastify's logger is pino; its type hides this). */
-const writes = (request: FastifyRequest, level: string) => (request.log as Logger).isLevelEnabled(level);
+/** Whether the request's logger writes lines of `level` (pino or a DeferredChildLogger; the type hides it). */
+const writes = (request: FastifyRequest, level: Level) => (request.log as Logger).isLevelEnabled(level);
 
 /** One log line per request, with its id, status and time (no separate "incoming request" line). */
 class OneLinePerRequest extends LogController {
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: opts.logStream && typeof logger === 'object' ? { ...logger, stream: opts.logStream } : logger,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: deferredChildLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : nextRequestId();

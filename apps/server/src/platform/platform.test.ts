@@ -117,6 +117,18 @@ describe('logs', () => {
     expect(logs).not.toContain(s.token);
     expect(logs).not.toContain(s.cookies.mixdesk_refresh!);
   });
+
+  it("ties each request's line to its id, the one the answer carries in x-request-id", async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-me-42' } });
+    expect(res.headers['x-request-id']).toBe('trace-me-42');
+    const line = t
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((l) => l.reqId === 'trace-me-42');
+    expect(line).toMatchObject({ msg: 'request completed', url: '/api/health', status: 200 });
+  });
 });
 
 describe('mail through SMTP', () => {
