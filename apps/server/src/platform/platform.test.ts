@@ -33,9 +33,24 @@ describe('platform', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('sends security headers with a CSP that allows only our own scripts', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+  it('sends API answers the REST security headers: never framed, never sniffed, same origin only', async () => {
+    for (const url of ['/api/health', '/api/does-not-exist', '/api/auth/me']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
+
+  it('sends pages the full set, with a CSP that allows only our own scripts', async () => {
+    const res = await t.app.inject({ url: '/verify-email?token=x' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
