@@ -110,7 +110,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.decorate('database', database);
   const storage = createStorage(config.dataDir);
-  app.decorate('ctx', { db: database.db, dialect: database.dialect, config, mailer, log: app.log, storage });
+  // Services end the live connections of sessions they sign out, so the realtime server comes first.
+  const realtime = await attachRealtime(app, config.redisUrl);
+  app.decorate('realtime', realtime);
+  app.decorate('ctx', {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer,
+    log: app.log,
+    storage,
+    live: realtime,
+  });
   app.addHook('onClose', async () => {
     mailer.close();
     await database.close();
@@ -161,7 +172,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const area of areaRoutes) await app.register(area.plugin, { prefix: area.prefix });
   await registerWebApp(app, config.webDist);
-  app.decorate('realtime', await attachRealtime(app, config.redisUrl));
   // Live sockets would hold the server open: end them before the HTTP server stops.
   app.addHook('preClose', async () => {
     app.realtime.io.disconnectSockets(true);

@@ -7,6 +7,12 @@ import type { DB } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
 import type { Storage } from './storage.ts';
 
+/** What services may ask of the live (Socket.IO) connections. */
+export interface LiveConnections {
+  /** Closes the connections of sessions that just ended (sign-out, revocation), on every instance. */
+  endSessions(which: { sessionId: string } | { userId: string; except?: string }): void;
+}
+
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -14,4 +20,5 @@ export interface AppContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   storage: Storage;
+  live: LiveConnections;
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../test/helper.ts';
+import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../test/helper.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -27,6 +27,24 @@ function open(url: string, token?: string): Promise<Socket> {
 }
 
 const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+
+/** Another signed-in session (device) of the same account. */
+async function signInAgain(t: TestApp, email: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: GOOD_PASSWORD },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.token;
+}
+
+/** The socket still receives what is sent to its user (a closed one would wait forever: the test times out). */
+async function stillReceives(t: TestApp, socket: Socket, userId: string): Promise<void> {
+  const got = next<{ message: string }>(socket, 'notification:new');
+  t.app.realtime.toUser(userId, 'notification:new', { message: 'still here' });
+  expect(await got).toEqual({ message: 'still here' });
+}
 
 describe('realtime endpoint', () => {
   let t: TestApp;
@@ -69,6 +87,84 @@ describe('realtime endpoint', () => {
   });
 });
 
+describe('signing out closes the live connections of the sessions it ends', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listen(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("sign-out closes that session's socket and no other; its token cannot connect again", async () => {
+    const s = await registerUser(t.app);
+    const other = await signInAgain(t, s.user.email);
+    const signedOut = await open(url, s.token);
+    const stays = await open(url, other);
+    try {
+      const closed = next<string>(signedOut, 'disconnect');
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.token) });
+      expect(res.statusCode).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      await stillReceives(t, stays, s.user._id);
+      await expect(open(url, s.token)).rejects.toThrow('Invalid or expired access token');
+    } finally {
+      signedOut.close();
+      stays.close();
+    }
+  });
+
+  it("'sign out other sessions' closes the others' sockets and keeps the caller's", async () => {
+    const s = await registerUser(t.app);
+    const phone = await signInAgain(t, s.user.email);
+    const laptop = await signInAgain(t, s.user.email);
+    const mine = await open(url, s.token);
+    const others = [await open(url, phone), await open(url, laptop)];
+    try {
+      const closed = others.map((socket) => next<string>(socket, 'disconnect'));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/sessions/sign-out-others',
+        headers: bearer(s.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+      await stillReceives(t, mine, s.user._id);
+    } finally {
+      mine.close();
+      for (const socket of others) socket.close();
+    }
+  });
+
+  it("signing one device out from the sessions list closes only that device's socket", async () => {
+    const s = await registerUser(t.app);
+    const phone = await signInAgain(t, s.user.email);
+    const mine = await open(url, s.token);
+    const phoneSocket = await open(url, phone);
+    try {
+      const list = await t.app.inject({ url: '/api/account/sessions', headers: bearer(s.token) });
+      const target = (list.json().data.sessions as Array<{ _id: string; current: boolean }>).find(
+        (x) => !x.current,
+      );
+      expect(target).toBeDefined();
+      const closed = next<string>(phoneSocket, 'disconnect');
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/account/sessions/${target!._id}`,
+        headers: bearer(s.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      await stillReceives(t, mine, s.user._id);
+    } finally {
+      mine.close();
+      phoneSocket.close();
+    }
+  });
+});
+
 describe('scaled out through Redis', () => {
   it('an event emitted on one instance reaches a socket connected to another', async () => {
     const a = await createTestApp({ redisUrl: REDIS_URL });
@@ -81,6 +177,12 @@ describe('scaled out through Redis', () => {
       const got = next<{ id: number }>(socket, 'activity:new');
       b.app.realtime.toUser(s.user._id, 'activity:new', { id: 7 });
       expect(await got).toEqual({ id: 7 });
+      // A session signed out through another instance loses its socket here too.
+      const closed = next<string>(socket, 'disconnect');
+      const session = (await a.app.inject({ url: '/api/account/sessions', headers: bearer(s.token) })).json()
+        .data.sessions[0]._id as string;
+      b.app.realtime.endSessions({ sessionId: session });
+      expect(await closed).toBe('io server disconnect');
       socket.close();
     } finally {
       await b.close();

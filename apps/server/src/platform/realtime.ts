@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { resolveAccessToken } from './auth.ts';
+import type { LiveConnections } from './context.ts';
 
 export interface PresenceEntry {
   userId: string;
@@ -15,7 +16,7 @@ export interface PresenceEntry {
 /** Says whether a user may join a project's room; areas that own projects provide it. */
 export type ProjectAccessCheck = (userId: string, projectId: string) => Promise<boolean>;
 
-export interface Realtime {
+export interface Realtime extends LiveConnections {
   io: Server;
   setProjectAccessCheck(check: ProjectAccessCheck): void;
   /** Sends an event to everyone in a project's room (after the change is committed). */
@@ -30,6 +31,8 @@ declare module 'fastify' {
 }
 
 const room = (projectId: string) => `project:${projectId}`;
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** With REDIS_URL, events fan out through Redis so every instance's sockets receive them. */
 async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<void> {
@@ -55,6 +58,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
     if (!resolved)
       return next(new Error(token ? 'Invalid or expired access token' : 'Access token required'));
     socket.data.userId = resolved.user._id;
+    socket.data.sessionId = resolved.sessionId;
     socket.data.status = 'online';
     next();
   });
@@ -78,7 +82,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
 
   io.on('connection', (socket: Socket) => {
     const userId: string = socket.data.userId;
-    socket.join(`user:${userId}`);
+    socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
 
     socket.on('join:project', async (payload: unknown) => {
       const projectId =
@@ -141,7 +145,15 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
       io.to(room(projectId)).emit(event, payload);
     },
     toUser(userId, event, payload) {
-      io.to(`user:${userId}`).emit(event, payload);
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    endSessions(which) {
+      // Through the adapter, so a socket on another instance is closed too.
+      if ('sessionId' in which) io.in(sessionRoom(which.sessionId)).disconnectSockets(true);
+      else {
+        const sockets = io.in(userRoom(which.userId));
+        (which.except ? sockets.except(sessionRoom(which.except)) : sockets).disconnectSockets(true);
+      }
     },
   };
 }

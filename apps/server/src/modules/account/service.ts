@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { revokeSession, revokeUserSessions } from '../auth/repo.ts';
+import { endSession, endUserSessions } from '../auth/sessions.ts';
 import {
   confirmPassword,
   confirmSecondFactor,
@@ -42,7 +42,7 @@ export async function changePassword(
     .where('id', '=', user.id)
     .execute();
   const others = await countOtherSessions(ctx, caller);
-  await revokeUserSessions(ctx.db, user.id, caller.sessionId);
+  await endUserSessions(ctx, user.id, caller.sessionId);
   return others;
 }
 
@@ -83,12 +83,12 @@ export async function listSessions(ctx: AppContext, caller: Caller): Promise<Ses
 export async function signOutSession(ctx: AppContext, caller: Caller, sessionId: string): Promise<void> {
   const row = await liveSessions(ctx, caller.userId).where('id', '=', sessionId).executeTakeFirst();
   if (!row) throw notFound('Session');
-  await revokeSession(ctx.db, row.id);
+  await endSession(ctx, row.id);
 }
 
 export async function signOutOtherSessions(ctx: AppContext, caller: Caller): Promise<number> {
   const others = await countOtherSessions(ctx, caller);
-  await revokeUserSessions(ctx.db, caller.userId, caller.sessionId);
+  await endUserSessions(ctx, caller.userId, caller.sessionId);
   return others;
 }
 

@@ -19,9 +19,8 @@ import { authOf } from '../../platform/auth.ts';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../platform/cookies.ts';
 import { assertCsrf } from '../../platform/csrf.ts';
 import { completeLoginChallenge } from '../account/login-challenge.ts';
-import { revokeSession } from './repo.ts';
 import * as auth from './service.ts';
-import { type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
+import { endSession, type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
 
 const MeResponseSchema = envelope(MeDataSchema).extend({ user: UserSchema });
 
@@ -112,11 +111,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
     csrfIfCookie(request);
     const sessionId = await sessionOfRefreshToken(ctx, request.cookies[REFRESH_COOKIE]);
-    if (sessionId) await revokeSession(ctx.db, sessionId);
+    if (sessionId) await endSession(ctx, sessionId);
     else if (request.headers.authorization) {
       // Bearer-only clients sign out the session of their access token.
       await app.requireAuth(request, reply).catch(() => undefined);
-      if (request.auth) await revokeSession(ctx.db, request.auth.sessionId);
+      if (request.auth) await endSession(ctx, request.auth.sessionId);
     }
     clearAuthCookies(reply, secure);
     return { success: true as const, message: 'Signed out' };

@@ -11,9 +11,9 @@ import { createLoginChallenge } from '../account/login-challenge.ts';
 import { isTwoFactorEnabled } from '../account/two-factor.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
-import { findUserByEmail, findUserById, presentUser, revokeUserSessions } from './repo.ts';
+import { findUserByEmail, findUserById, presentUser } from './repo.ts';
 import { forgetUserSessions } from './session-cache.ts';
-import { type ClientInfo, type IssuedSession, startSession } from './sessions.ts';
+import { type ClientInfo, endUserSessions, type IssuedSession, startSession } from './sessions.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -134,5 +134,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .where('id', '=', userId)
     .execute();
   await retireOneTimeTokens(ctx, userId, 'reset_password');
-  await revokeUserSessions(ctx.db, userId);
+  await endUserSessions(ctx, userId);
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { REFRESH_TTL_SECONDS } from '../../platform/cookies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoIn, newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
-import { findUserById, presentUser, revokeSession } from './repo.ts';
+import { findUserById, presentUser, revokeSession, revokeUserSessions } from './repo.ts';
 
 export interface IssuedSession {
   sessionId: string;
@@ -16,6 +16,18 @@ export interface IssuedSession {
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
+}
+
+/** Signs a session out: revoked in the database, its live connections closed. */
+export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await revokeSession(ctx.db, sessionId);
+  ctx.live.endSessions({ sessionId });
+}
+
+/** Signs out every session of a user, except `keep` if given (the caller's own). */
+export async function endUserSessions(ctx: AppContext, userId: string, keep?: string): Promise<void> {
+  await revokeUserSessions(ctx.db, userId, keep);
+  ctx.live.endSessions({ userId, except: keep });
 }
 
 async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<string> {
@@ -83,7 +95,7 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
   if (!row) throw invalidRefresh();
   const now = nowIso();
   if (row.used_at) {
-    await revokeSession(ctx.db, row.session_id);
+    await endSession(ctx, row.session_id);
     ctx.log.warn({ sessionId: row.session_id }, 'Refresh token reused: session revoked');
     throw invalidRefresh();
   }
@@ -97,7 +109,7 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) {
-    await revokeSession(ctx.db, row.session_id);
+    await endSession(ctx, row.session_id);
     throw invalidRefresh();
   }
   await ctx.db
