@@ -100,6 +100,34 @@ test('Security: sign out another session; it can no longer call the API', async 
   await expect(card(page, 'Security').getByText('1 active session')).toBeVisible();
 });
 
+test('Security: a device signed out from here loses its live updates at once', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const account = await createAccount(request);
+  // A second browser of the same person (a new context gets the config's options only when given them).
+  const laptop = await browser.newContext({ baseURL });
+  try {
+    const other = await laptop.newPage();
+    await signInTo(other, account, '/settings');
+    await expect(other.getByText('Live updates connected')).toBeAttached();
+
+    await signInTo(page, account, '/settings');
+    await expect(page.getByText('Live updates connected')).toBeAttached();
+    await card(page, 'Security').getByRole('button', { name: 'Configure' }).click();
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await expect(page.getByText(/Signed out of \d+ other sessions?/)).toBeVisible();
+
+    // No reload and no request on the other device: the server closed its connection.
+    await expect(other.getByText('Live updates disconnected')).toBeAttached();
+    await expect(page.getByText('Live updates connected')).toBeAttached();
+  } finally {
+    await laptop.close();
+  }
+});
+
 test('Data Management: the export downloads a ZIP with the user data', async ({ page, request }) => {
   const account = await createAccount(request, { name: 'Archive Ari' });
   const token = await tokenOf(request, account);
