@@ -85,83 +85,73 @@ describe('realtime endpoint', () => {
       socket.close();
     }
   });
-});
 
-describe('signing out closes the live connections of the sessions it ends', () => {
-  let t: TestApp;
-  let url: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    url = await listen(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  describe('signing out closes the live connections of the sessions it ends', () => {
+    it("sign-out closes that session's socket and no other; its token cannot connect again", async () => {
+      const s = await registerUser(t.app);
+      const other = await signInAgain(t, s.user.email);
+      const signedOut = await open(url, s.token);
+      const stays = await open(url, other);
+      try {
+        const closed = next<string>(signedOut, 'disconnect');
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.token) });
+        expect(res.statusCode).toBe(200);
+        expect(await closed).toBe('io server disconnect');
+        await stillReceives(t, stays, s.user._id);
+        await expect(open(url, s.token)).rejects.toThrow('Invalid or expired access token');
+      } finally {
+        signedOut.close();
+        stays.close();
+      }
+    });
 
-  it("sign-out closes that session's socket and no other; its token cannot connect again", async () => {
-    const s = await registerUser(t.app);
-    const other = await signInAgain(t, s.user.email);
-    const signedOut = await open(url, s.token);
-    const stays = await open(url, other);
-    try {
-      const closed = next<string>(signedOut, 'disconnect');
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.token) });
-      expect(res.statusCode).toBe(200);
-      expect(await closed).toBe('io server disconnect');
-      await stillReceives(t, stays, s.user._id);
-      await expect(open(url, s.token)).rejects.toThrow('Invalid or expired access token');
-    } finally {
-      signedOut.close();
-      stays.close();
-    }
-  });
+    it("'sign out other sessions' closes the others' sockets and keeps the caller's", async () => {
+      const s = await registerUser(t.app);
+      const phone = await signInAgain(t, s.user.email);
+      const laptop = await signInAgain(t, s.user.email);
+      const mine = await open(url, s.token);
+      const others = [await open(url, phone), await open(url, laptop)];
+      try {
+        const closed = others.map((socket) => next<string>(socket, 'disconnect'));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/account/sessions/sign-out-others',
+          headers: bearer(s.token),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+        await stillReceives(t, mine, s.user._id);
+      } finally {
+        mine.close();
+        for (const socket of others) socket.close();
+      }
+    });
 
-  it("'sign out other sessions' closes the others' sockets and keeps the caller's", async () => {
-    const s = await registerUser(t.app);
-    const phone = await signInAgain(t, s.user.email);
-    const laptop = await signInAgain(t, s.user.email);
-    const mine = await open(url, s.token);
-    const others = [await open(url, phone), await open(url, laptop)];
-    try {
-      const closed = others.map((socket) => next<string>(socket, 'disconnect'));
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/account/sessions/sign-out-others',
-        headers: bearer(s.token),
-      });
-      expect(res.statusCode).toBe(200);
-      expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
-      await stillReceives(t, mine, s.user._id);
-    } finally {
-      mine.close();
-      for (const socket of others) socket.close();
-    }
-  });
-
-  it("signing one device out from the sessions list closes only that device's socket", async () => {
-    const s = await registerUser(t.app);
-    const phone = await signInAgain(t, s.user.email);
-    const mine = await open(url, s.token);
-    const phoneSocket = await open(url, phone);
-    try {
-      const list = await t.app.inject({ url: '/api/account/sessions', headers: bearer(s.token) });
-      const target = (list.json().data.sessions as Array<{ _id: string; current: boolean }>).find(
-        (x) => !x.current,
-      );
-      expect(target).toBeDefined();
-      const closed = next<string>(phoneSocket, 'disconnect');
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/account/sessions/${target!._id}`,
-        headers: bearer(s.token),
-      });
-      expect(res.statusCode).toBe(200);
-      expect(await closed).toBe('io server disconnect');
-      await stillReceives(t, mine, s.user._id);
-    } finally {
-      mine.close();
-      phoneSocket.close();
-    }
+    it("signing one device out from the sessions list closes only that device's socket", async () => {
+      const s = await registerUser(t.app);
+      const phone = await signInAgain(t, s.user.email);
+      const mine = await open(url, s.token);
+      const phoneSocket = await open(url, phone);
+      try {
+        const list = await t.app.inject({ url: '/api/account/sessions', headers: bearer(s.token) });
+        const target = (list.json().data.sessions as Array<{ _id: string; current: boolean }>).find(
+          (x) => !x.current,
+        );
+        expect(target).toBeDefined();
+        const closed = next<string>(phoneSocket, 'disconnect');
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/account/sessions/${target!._id}`,
+          headers: bearer(s.token),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(await closed).toBe('io server disconnect');
+        await stillReceives(t, mine, s.user._id);
+      } finally {
+        mine.close();
+        phoneSocket.close();
+      }
+    });
   });
 });
 
