@@ -100,7 +100,7 @@ test('Security: sign out another session; it can no longer call the API', async 
   await expect(card(page, 'Security').getByText('1 active session')).toBeVisible();
 });
 
-test('Security: a device signed out from here loses its live updates at once', async ({
+test('Security: a device signed out from here is told at once, without reloading', async ({
   page,
   browser,
   request,
@@ -120,8 +120,15 @@ test('Security: a device signed out from here loses its live updates at once', a
     await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
     await expect(page.getByText(/Signed out of \d+ other sessions?/)).toBeVisible();
 
-    // No reload and no request on the other device: the server closed its connection.
+    // Nobody touches the other device: the server closed its connection, and it says so at once.
+    const notice = other.getByRole('alertdialog', { name: 'Session Expired' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
     await expect(other.getByText('Live updates disconnected')).toBeAttached();
+    await screenshots(other, 'signed-out-elsewhere');
+    await notice.getByRole('button', { name: 'Sign In' }).click();
+    await expect(other).toHaveURL(/\/auth$/);
+    // This device stays signed in and live.
     await expect(page.getByText('Live updates connected')).toBeAttached();
   } finally {
     await laptop.close();

@@ -129,4 +129,43 @@ describe('realtime connection', () => {
     await until(realtime, (s) => s.status === 'disconnected');
     expect(realtime.getState().presence).toEqual([]);
   });
+
+  it('tells when the server closed the connection, and reconnect brings it back', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    let closed = 0;
+    const off = realtime.onClosedByServer(() => {
+      closed += 1;
+    });
+    cleanups.push(off);
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    server.seen.sockets[0]?.disconnect(true);
+    await until(realtime, (s) => s.status === 'disconnected');
+    expect(closed).toBe(1);
+
+    realtime.reconnect();
+    await until(realtime, (s) => s.status === 'connected');
+    expect(server.seen.sockets).toHaveLength(2);
+    expect(server.seen.auth[1]).toEqual({ token: 'token-1' });
+  });
+
+  it('a dropped transport is not reported as closed by the server: Socket.IO reconnects by itself', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    let closed = 0;
+    cleanups.push(
+      realtime.onClosedByServer(() => {
+        closed += 1;
+      }),
+    );
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    // The connection drops without a goodbye, as on a network change.
+    server.seen.sockets[0]?.conn.close();
+    await until(realtime, (s) => s.status === 'disconnected');
+    await until(realtime, (s) => s.status === 'connected');
+    expect(server.seen.sockets).toHaveLength(2);
+    expect(closed).toBe(0);
+  });
 });

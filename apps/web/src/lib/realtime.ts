@@ -40,6 +40,7 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   let socket: Socket | null = null;
   let state = INITIAL;
   const listeners = new Set<() => void>();
+  const closedByServer = new Set<() => void>();
 
   const update = (patch: Partial<RealtimeState>) => {
     state = { ...state, ...patch };
@@ -59,7 +60,12 @@ export function createRealtime(options: { url?: string; getToken: () => string |
       update({ status: 'connected' });
       if (state.currentProjectId) next.emit('join:project', { projectId: state.currentProjectId });
     });
-    next.on('disconnect', () => update({ status: 'disconnected', presence: [] }));
+    next.on('disconnect', (reason) => {
+      update({ status: 'disconnected', presence: [] });
+      // The server ended it (the session was signed out, or the server is restarting): Socket.IO does not
+      // reconnect by itself after that, so whoever knows the session decides (onClosedByServer, reconnect).
+      if (reason === 'io server disconnect') for (const listener of closedByServer) listener();
+    });
     next.on('presence:update', (payload: unknown) => {
       const parsed = PresenceListSchema.safeParse(payload);
       if (parsed.success) update({ presence: parsed.data });
@@ -103,6 +109,17 @@ export function createRealtime(options: { url?: string; getToken: () => string |
     joinProject,
     leaveProject,
     updatePresence: (status: string) => socket?.emit('presence:update', { status }),
+    /** Opens the connection again after the server closed it (with the usual back-off while it is down). */
+    reconnect(): void {
+      if (socket && !socket.connected) socket.connect();
+    },
+    /** Calls `listener` each time the server closes the connection; returns the unsubscribe. */
+    onClosedByServer(listener: () => void): () => void {
+      closedByServer.add(listener);
+      return () => {
+        closedByServer.delete(listener);
+      };
+    },
     getState: () => state,
     subscribe(listener: () => void) {
       listeners.add(listener);

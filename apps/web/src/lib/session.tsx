@@ -47,9 +47,9 @@ export interface Session {
   reload: () => Promise<User | null>;
   /**
    * Checks in the background that a signed-in session still holds (and picks up changes such as verification).
-   * A revoked session raises the session-expired notice; a network hiccup changes nothing.
+   * A revoked session raises the session-expired notice and resolves false; a network hiccup changes nothing.
    */
-  revalidate: () => Promise<void>;
+  revalidate: () => Promise<boolean>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -106,18 +106,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const revalidate = useCallback(async () => {
-    if (!userRef.current) return;
+    if (!userRef.current) return false;
     try {
       const response = await api.get('/api/auth/me', { schema: MeResponseSchema });
       if (userRef.current) setUser(response.data.user);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         if (userRef.current) setExpired(true);
-      } else {
-        console.warn('Could not re-check the session', error);
+        return false;
       }
+      console.warn('Could not re-check the session', error);
     }
+    return true;
   }, [setUser]);
+
+  // The server closed the live connection. Signed out from another device: the check raises the notice at
+  // once. Still signed in (a server restart): live updates come back.
+  useEffect(
+    () =>
+      realtime.onClosedByServer(() => {
+        void revalidate().then((holds) => {
+          if (holds) realtime.reconnect();
+        });
+      }),
+    [revalidate],
+  );
 
   useEffect(() => {
     const offExpired = api.events.on('session-expired', () => {
