@@ -42,8 +42,7 @@ export function computeSecurityHeaders(): Record<string, string> {
  * origin, and HTTPS sticks. The rest of helmet's set is about documents (scripts, popups, old IE), which an
  * API answer never is; validating and sending it took 7–12 % of a list request's CPU (decision 009).
  */
-export function computeApiSecurityHeaders(): Record<string, string> {
-  const page = computeSecurityHeaders();
+export function computeApiSecurityHeaders(page: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
@@ -56,7 +55,7 @@ export function computeApiSecurityHeaders(): Record<string, string> {
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const pageHeaders = computeSecurityHeaders();
-  const apiHeaders = computeApiSecurityHeaders();
+  const apiHeaders = computeApiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { api } from './api';
+import { createEmitter } from './emitter';
 
 export const PresenceEntrySchema = z.object({
   userId: z.string(),
@@ -40,7 +41,7 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   let socket: Socket | null = null;
   let state = INITIAL;
   const listeners = new Set<() => void>();
-  const closedByServer = new Set<() => void>();
+  const events = createEmitter<{ 'closed-by-server': undefined }>();
 
   const update = (patch: Partial<RealtimeState>) => {
     state = { ...state, ...patch };
@@ -64,7 +65,7 @@ export function createRealtime(options: { url?: string; getToken: () => string |
       update({ status: 'disconnected', presence: [] });
       // The server ended it (the session was signed out, or the server is restarting): Socket.IO does not
       // reconnect by itself after that, so whoever knows the session decides (onClosedByServer, reconnect).
-      if (reason === 'io server disconnect') for (const listener of closedByServer) listener();
+      if (reason === 'io server disconnect') events.emit('closed-by-server', undefined);
     });
     next.on('presence:update', (payload: unknown) => {
       const parsed = PresenceListSchema.safeParse(payload);
@@ -114,12 +115,7 @@ export function createRealtime(options: { url?: string; getToken: () => string |
       if (socket && !socket.connected) socket.connect();
     },
     /** Calls `listener` each time the server closes the connection; returns the unsubscribe. */
-    onClosedByServer(listener: () => void): () => void {
-      closedByServer.add(listener);
-      return () => {
-        closedByServer.delete(listener);
-      };
-    },
+    onClosedByServer: (listener: () => void): (() => void) => events.on('closed-by-server', listener),
     getState: () => state,
     subscribe(listener: () => void) {
       listeners.add(listener);
