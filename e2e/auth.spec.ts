@@ -147,9 +147,10 @@ test('when the session is revoked, the next call shows the Session Expired notic
     ).status(),
   ).toBe(200);
 
-  // The next call meets the revoked session: the navigation's own check, or an earlier background one (the
-  // realtime reconnect), whichever comes first; a dispatched click works even if the notice is already up.
-  await page.getByRole('link', { name: 'Projects' }).first().dispatchEvent('click');
+  // The revoked session shows: the server closes the page's live connection at the reset, or the
+  // navigation's own check meets it, whichever comes first. A notice already up hides the nav from the
+  // accessibility tree, so the link is found hidden too; a dispatched click works either way.
+  await page.getByRole('link', { name: 'Projects', includeHidden: true }).first().dispatchEvent('click');
   const notice = page.getByRole('alertdialog', { name: 'Session Expired' });
   await expect(notice).toBeVisible();
   await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
