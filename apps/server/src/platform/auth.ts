@@ -74,6 +74,17 @@ export async function resolveAccessToken(app: FastifyInstance, token: string) {
   return { user: live.user, sessionId: row.session_id };
 }
 
+/**
+ * When a session ends by expiring (ms since the epoch), or null once it has expired or been signed out.
+ * Live connections check it to close themselves when their session runs out.
+ */
+export async function sessionEndsAt(app: FastifyInstance, sessionId: string): Promise<number | null> {
+  const row = await findSessionUser(app.ctx.db, sessionId);
+  if (!row) return null;
+  const live = liveSession(row);
+  return live.revoked || live.expiresMs <= Date.now() ? null : live.expiresMs;
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../test/helper.ts';
+import { forgetSession } from '../modules/auth/session-cache.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -152,6 +153,59 @@ describe('realtime endpoint', () => {
         phoneSocket.close();
       }
     });
+  });
+});
+
+describe('a session that expires closes its live connections', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listen(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Moves the end of the user's only session to `at` (ms since the epoch), as time passing would. */
+  async function sessionEndsAt(userId: string, at: number): Promise<void> {
+    const row = await t.app.ctx.db
+      .updateTable('auth_sessions')
+      .set({ expires_at: new Date(at).toISOString() })
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    forgetSession(row.id);
+  }
+
+  it('closes the socket when its session runs out, not before; the token cannot connect again', async () => {
+    const s = await registerUser(t.app);
+    const endsAt = Date.now() + 1500;
+    await sessionEndsAt(s.user._id, endsAt);
+    const socket = await open(url, s.token);
+    try {
+      expect(await next<string>(socket, 'disconnect')).toBe('io server disconnect');
+      expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+      await expect(open(url, s.token)).rejects.toThrow('Invalid or expired access token');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('a session extended meanwhile (a refresh) keeps its socket until the new end', async () => {
+    const s = await registerUser(t.app);
+    await sessionEndsAt(s.user._id, Date.now() + 600);
+    const socket = await open(url, s.token);
+    try {
+      const closed = next<string>(socket, 'disconnect');
+      // The check at the first end finds this one and waits again; the one at this end closes the socket.
+      const extendedTo = Date.now() + 2000;
+      await sessionEndsAt(s.user._id, extendedTo);
+      expect(await closed).toBe('io server disconnect');
+      expect(Date.now()).toBeGreaterThanOrEqual(extendedTo);
+    } finally {
+      socket.close();
+    }
   });
 });
 

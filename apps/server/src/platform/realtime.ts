@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { resolveAccessToken } from './auth.ts';
+import { resolveAccessToken, sessionEndsAt } from './auth.ts';
 import type { LiveConnections } from './context.ts';
 
 export interface PresenceEntry {
@@ -33,6 +33,35 @@ declare module 'fastify' {
 const room = (projectId: string) => `project:${projectId}`;
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** setTimeout's longest delay (about 24.8 days); sessions can last longer, so the check re-arms itself. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** After a check that could not reach the database, the next one; the socket stays open meanwhile. */
+const RETRY_CHECK_MS = 60_000;
+
+/**
+ * Closes a socket when its session expires (signing out closes it at once, through `endSessions`). At the
+ * expiry it asks again: a refresh may have extended the session, and then it waits for the new end.
+ */
+function closeWhenSessionEnds(app: FastifyInstance, socket: Socket): void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (at: number) => {
+    if (!socket.connected) return;
+    timer = setTimeout(check, Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS));
+    timer.unref();
+  };
+  const check = () => {
+    sessionEndsAt(app, socket.data.sessionId).then(
+      (endsAt) => (endsAt === null ? socket.disconnect(true) : arm(endsAt)),
+      (err) => {
+        app.log.warn({ err }, 'Could not check the session of a live connection');
+        arm(Date.now() + RETRY_CHECK_MS);
+      },
+    );
+  };
+  socket.on('disconnect', () => clearTimeout(timer));
+  check();
+}
 
 /** With REDIS_URL, events fan out through Redis so every instance's sockets receive them. */
 async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<void> {
@@ -83,6 +112,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
   io.on('connection', (socket: Socket) => {
     const userId: string = socket.data.userId;
     socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
+    closeWhenSessionEnds(app, socket);
 
     socket.on('join:project', async (payload: unknown) => {
       const projectId =

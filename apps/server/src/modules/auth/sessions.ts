@@ -6,6 +6,7 @@ import { REFRESH_TTL_SECONDS } from '../../platform/cookies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoIn, newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
 import { findUserById, presentUser, revokeSession, revokeUserSessions } from './repo.ts';
+import { forgetSession } from './session-cache.ts';
 
 export interface IssuedSession {
   sessionId: string;
@@ -117,6 +118,8 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
     .set({ last_used_at: now, expires_at: isoIn(REFRESH_TTL_SECONDS * 1000) })
     .where('id', '=', row.session_id)
     .execute();
+  // This instance sees the new end at once (live connections wait for it: platform/realtime.ts).
+  forgetSession(row.session_id);
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw invalidRefresh();
   const next = await issueRefreshToken(ctx, row.session_id);
