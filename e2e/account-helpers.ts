@@ -54,6 +54,19 @@ export function countRows(sql: string, ...params: unknown[]): number {
   }
 }
 
+/** Moves the end of every session of an account to `at` (ms since the epoch), as time passing would. */
+export function sessionsEndAt(email: string, at: number): void {
+  const db = new Database(path.join(E2E_DATA_DIR, 'mixdesk.db'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(
+      'update auth_sessions set expires_at = ? where user_id = (select id from users where email = ?)',
+    ).run(new Date(at).toISOString(), email);
+  } finally {
+    db.close();
+  }
+}
+
 /** A 2×2 PNG, enough for an avatar. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDK+mmyAAAAABJRU5ErkJggg==',

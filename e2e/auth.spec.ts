@@ -1,5 +1,6 @@
 // Sign-in, registration, email verification, password reset, protection and the 404 page, as a user would.
 import { expect, type Page, test } from '@playwright/test';
+import { sessionsEndAt, tokenOf } from './account-helpers.ts';
 import {
   createAccount,
   expectAccessible,
@@ -156,4 +157,28 @@ test('when the session is revoked, the next call shows the Session Expired notic
   await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await notice.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a session that runs out while the page is open shows the Session Expired notice by itself', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  // A fresh session whose end is near, set before the server has looked it up (it remembers rows for a
+  // second); the page then uses it as a signed-in browser would.
+  const token = await tokenOf(request, account);
+  const endsAt = Date.now() + 6000;
+  sessionsEndAt(account.email, endsAt);
+  await page.goto('/auth');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+  await expect(page.getByText('Live updates connected')).toBeAttached();
+
+  // Nobody touches the page: when the session ends, the server closes its connection and the page says so.
+  const notice = page.getByRole('alertdialog', { name: 'Session Expired' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+  await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page.getByText('Live updates disconnected')).toBeAttached();
 });
