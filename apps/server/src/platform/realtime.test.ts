@@ -154,58 +154,48 @@ describe('realtime endpoint', () => {
       }
     });
   });
-});
 
-describe('a session that expires closes its live connections', () => {
-  let t: TestApp;
-  let url: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    url = await listen(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  /** Moves the end of the user's only session to `at` (ms since the epoch), as time passing would. */
-  async function sessionEndsAt(userId: string, at: number): Promise<void> {
-    const row = await t.app.ctx.db
-      .updateTable('auth_sessions')
-      .set({ expires_at: new Date(at).toISOString() })
-      .where('user_id', '=', userId)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    forgetSession(row.id);
-  }
-
-  it('closes the socket when its session runs out, not before; the token cannot connect again', async () => {
-    const s = await registerUser(t.app);
-    const endsAt = Date.now() + 1500;
-    await sessionEndsAt(s.user._id, endsAt);
-    const socket = await open(url, s.token);
-    try {
-      expect(await next<string>(socket, 'disconnect')).toBe('io server disconnect');
-      expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
-      await expect(open(url, s.token)).rejects.toThrow('Invalid or expired access token');
-    } finally {
-      socket.close();
+  describe('a session that expires closes its live connections', () => {
+    /** Moves the end of the user's only session to `at` (ms since the epoch), as time passing would. */
+    async function sessionEndsAt(userId: string, at: number): Promise<void> {
+      const row = await t.app.ctx.db
+        .updateTable('auth_sessions')
+        .set({ expires_at: new Date(at).toISOString() })
+        .where('user_id', '=', userId)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      forgetSession(row.id);
     }
-  });
 
-  it('a session extended meanwhile (a refresh) keeps its socket until the new end', async () => {
-    const s = await registerUser(t.app);
-    await sessionEndsAt(s.user._id, Date.now() + 600);
-    const socket = await open(url, s.token);
-    try {
-      const closed = next<string>(socket, 'disconnect');
-      // The check at the first end finds this one and waits again; the one at this end closes the socket.
-      const extendedTo = Date.now() + 2000;
-      await sessionEndsAt(s.user._id, extendedTo);
-      expect(await closed).toBe('io server disconnect');
-      expect(Date.now()).toBeGreaterThanOrEqual(extendedTo);
-    } finally {
-      socket.close();
-    }
+    it('closes the socket when its session runs out, not before; the token cannot connect again', async () => {
+      const s = await registerUser(t.app);
+      const endsAt = Date.now() + 1500;
+      await sessionEndsAt(s.user._id, endsAt);
+      const socket = await open(url, s.token);
+      try {
+        expect(await next<string>(socket, 'disconnect')).toBe('io server disconnect');
+        expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+        await expect(open(url, s.token)).rejects.toThrow('Invalid or expired access token');
+      } finally {
+        socket.close();
+      }
+    });
+
+    it('a session extended meanwhile (a refresh) keeps its socket until the new end', async () => {
+      const s = await registerUser(t.app);
+      await sessionEndsAt(s.user._id, Date.now() + 600);
+      const socket = await open(url, s.token);
+      try {
+        const closed = next<string>(socket, 'disconnect');
+        // The check at the first end finds this one and waits again; the one at this end closes the socket.
+        const extendedTo = Date.now() + 2000;
+        await sessionEndsAt(s.user._id, extendedTo);
+        expect(await closed).toBe('io server disconnect');
+        expect(Date.now()).toBeGreaterThanOrEqual(extendedTo);
+      } finally {
+        socket.close();
+      }
+    });
   });
 });
 
