@@ -1,6 +1,6 @@
 // Sign-in, registration, email verification, password reset, protection and the 404 page, as a user would.
 import { expect, type Page, test } from '@playwright/test';
-import { sessionsEndAt, tokenOf } from './account-helpers.ts';
+import { screenshots, sessionsEndAt, tokenOf } from './account-helpers.ts';
 import {
   createAccount,
   expectAccessible,
@@ -181,4 +181,5 @@ test('a session that runs out while the page is open shows the Session Expired n
   expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
   await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await expect(page.getByText('Live updates disconnected')).toBeAttached();
+  await screenshots(page, 'session-ran-out');
 });
