@@ -60,7 +60,7 @@ function rng(seed: number) {
   };
 }
 
-async function insertInBatches(
+export async function insertInBatches(
   db: Kysely<DB>,
   table: keyof DB & string,
   rows: object[],

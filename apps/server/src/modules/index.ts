@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
+import { documentsRoutes } from './documents/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { profileRoutes, userProfileRoutes } from './profile/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
@@ -21,4 +22,5 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/auth', plugin: profileRoutes },
   { prefix: '/api/users', plugin: userProfileRoutes },
   { prefix: '/api/account', plugin: accountRoutes },
+  { prefix: '/api/documents', plugin: documentsRoutes },
 ];

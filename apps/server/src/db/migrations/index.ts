@@ -6,6 +6,7 @@ import * as m0003 from './0003-media.ts';
 import * as m0004 from './0004-clients.ts';
 import * as m0005 from './0005-profile.ts';
 import * as m0006 from './0006-projects-list-versions.ts';
+import * as m0007 from './0007-documents.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-clients': m0004,
   '0005-profile': m0005,
   '0006-projects-list-versions': m0006,
+  '0007-documents': m0007,
 };

@@ -1,0 +1,116 @@
+import { columnTypes, type MigrationDb } from '../migration-helpers.ts';
+
+export async function up(db: MigrationDb): Promise<void> {
+  const t = columnTypes(db);
+  // A generated business document. Money is integer cents (details JSON included); the columns beside the
+  // JSON are the ones the list filters, searches, sorts and counts in SQL.
+  await db.schema
+    .createTable('documents')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('document_number', 'text', (c) => c.notNull().unique())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('document_type', 'text', (c) => c.notNull())
+    .addColumn('template_name', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null'))
+    .addColumn('project_name', 'text')
+    .addColumn('parties', t.json, (c) => c.notNull())
+    .addColumn('details', t.json, (c) => c.notNull())
+    .addColumn('invoice_number', 'text')
+    .addColumn('amount_cents', t.bigint)
+    .addColumn('due_date', 'text')
+    .addColumn('search_text', 'text', (c) => c.notNull())
+    .addColumn('pdf_key', 'text', (c) => c.notNull())
+    .addColumn('pdf_size', 'integer', (c) => c.notNull())
+    .addColumn('pdf_sha256', 'text', (c) => c.notNull())
+    .addColumn('pdf_revision', 'integer', (c) => c.notNull())
+    .addColumn('sent_at', t.timestamp)
+    .addColumn('completed_at', t.timestamp)
+    .addColumn('paid_at', 'text')
+    .addColumn('voided_at', t.timestamp)
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+    .execute();
+  // The list's order within one owner's documents, with the filtered columns riding along.
+  await db.schema
+    .createIndex('documents_owner_created')
+    .on('documents')
+    .columns(['owner_id', 'created_at', 'id', 'status', 'document_type'])
+    .execute();
+  // Per-status counts (and the overdue count) read only this index.
+  await db.schema
+    .createIndex('documents_owner_status')
+    .on('documents')
+    .columns(['owner_id', 'status', 'document_type', 'due_date'])
+    .execute();
+  // Invoice numbers are unique per user (NULLs, i.e. other documents, never collide).
+  await db.schema
+    .createIndex('documents_owner_invoice_number')
+    .on('documents')
+    .columns(['owner_id', 'invoice_number'])
+    .unique()
+    .execute();
+  await db.schema.createIndex('documents_project').on('documents').column('project_id').execute();
+
+  // Who signs: the two parties, or every person on a split sheet. The signing link's token is stored hashed.
+  await db.schema
+    .createTable('document_signers')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('document_id', 'text', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('token_hash', 'text', (c) => c.unique())
+    .addColumn('token_expires_at', t.timestamp)
+    .addColumn('viewed_at', t.timestamp)
+    .addColumn('signed_at', t.timestamp)
+    .addColumn('rejected_at', t.timestamp)
+    .addColumn('signature', t.json)
+    .addColumn('reject_reason', 'text')
+    .execute();
+  await db.schema
+    .createIndex('document_signers_document')
+    .on('document_signers')
+    .columns(['document_id', 'position'])
+    .execute();
+
+  // The audit trail: every event with who, when, from where.
+  await db.schema
+    .createTable('document_events')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('document_id', 'text', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('actor_name', 'text')
+    .addColumn('actor_email', 'text')
+    .addColumn('ip', 'text')
+    .addColumn('user_agent', 'text')
+    .addColumn('details', t.json, (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('document_events_document')
+    .on('document_events')
+    .columns(['document_id', 'created_at'])
+    .execute();
+
+  // Every PDF we issued, by its SHA-256: what POST /api/documents/verify answers from.
+  await db.schema
+    .createTable('document_files')
+    .addColumn('sha256', 'text', (c) => c.primaryKey())
+    .addColumn('document_id', 'text', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('document_files_document').on('document_files').column('document_id').execute();
+}
+
+export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropTable('document_files').execute();
+  await db.schema.dropTable('document_events').execute();
+  await db.schema.dropTable('document_signers').execute();
+  await db.schema.dropTable('documents').execute();
+}

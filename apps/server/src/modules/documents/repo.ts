@@ -1,0 +1,163 @@
+// Queries of the documents area: one set for SQLite and PostgreSQL.
+import { type DocumentStatus, type DocumentType, OVERDUE } from '@mixdesk/contract/documents';
+import { type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { escapeLike } from '../../db/sql-helpers.ts';
+import type { DocumentEventsTable, DocumentSignersTable, DocumentsTable } from './tables.ts';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocumentRow = Insertable<DocumentsTable>;
+export type DocumentChanges = Updateable<DocumentsTable>;
+export type SignerRow = Selectable<DocumentSignersTable>;
+export type NewSignerRow = Insertable<DocumentSignersTable>;
+export type EventRow = Selectable<DocumentEventsTable>;
+
+/** Statuses in which an unpaid invoice past its due date counts as overdue (it went out and is owed). */
+export const OWED_STATUSES = ['sent', 'viewed', 'signed', 'completed'] as const;
+
+export interface DocumentFilters {
+  search?: string;
+  status?: DocumentStatus | typeof OVERDUE;
+  type?: DocumentType;
+}
+
+/** The owner's document; `lock` (PostgreSQL, inside a transaction) holds the row until commit. */
+export function findDocument(db: Kysely<DB>, ownerId: string, id: string, lock = false) {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export function signersOf(db: Kysely<DB>, documentIds: readonly string[]): Promise<SignerRow[]> {
+  if (documentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('document_signers')
+    .selectAll()
+    .where('document_id', 'in', documentIds)
+    .orderBy('document_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function invoiceNumberTaken(
+  db: Kysely<DB>,
+  ownerId: string,
+  invoiceNumber: string,
+  exceptId?: string,
+): Promise<boolean> {
+  let q = db
+    .selectFrom('documents')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('invoice_number', '=', invoiceNumber);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Invoices that went out, are not paid and are past due on `today` (YYYY-MM-DD). */
+const overdue = (today: string) =>
+  sql<SqlBool>`document_type = 'invoice' and status in (${sql.join(OWED_STATUSES)}) and due_date < ${today}`;
+
+function filtered(db: Kysely<DB>, ownerId: string, f: DocumentFilters, today: string) {
+  let q = db.selectFrom('documents').where('owner_id', '=', ownerId);
+  const term = f.search?.trim().toLowerCase();
+  if (term) q = q.where(sql<SqlBool>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
+  if (f.status === OVERDUE) q = q.where(overdue(today));
+  else if (f.status) q = q.where('status', '=', f.status);
+  if (f.type) q = q.where('document_type', '=', f.type);
+  return q;
+}
+
+/** One page of the owner's documents matching the filters, newest first, and how many match. */
+export async function listDocumentRows(
+  db: Kysely<DB>,
+  ownerId: string,
+  filters: DocumentFilters,
+  window: { limit: number; offset: number },
+  today: string,
+): Promise<{ rows: DocumentRow[]; total: number }> {
+  const base = filtered(db, ownerId, filters, today);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Counts per status over all the owner's documents, and the overdue invoices, in one pass of the index. */
+export async function statusCounts(db: Kysely<DB>, ownerId: string, today: string) {
+  const rows = await db
+    .selectFrom('documents')
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(case when ${overdue(today)} then 1 else 0 end)`.as('overdue'),
+    ])
+    .where('owner_id', '=', ownerId)
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, n: Number(r.n), overdue: Number(r.overdue ?? 0) }));
+}
+
+export async function insertDocument(
+  db: Kysely<DB>,
+  row: NewDocumentRow,
+  signers: NewSignerRow[],
+): Promise<void> {
+  await db.insertInto('documents').values(row).execute();
+  await db.insertInto('document_signers').values(signers).execute();
+}
+
+export async function replaceSigners(db: Kysely<DB>, documentId: string, signers: NewSignerRow[]) {
+  await db.deleteFrom('document_signers').where('document_id', '=', documentId).execute();
+  await db.insertInto('document_signers').values(signers).execute();
+}
+
+export async function updateDocumentRow(db: Kysely<DB>, id: string, changes: DocumentChanges) {
+  await db.updateTable('documents').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteDocumentRow(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('documents').where('id', '=', id).execute();
+}
+
+export function eventsOf(db: Kysely<DB>, documentId: string): Promise<EventRow[]> {
+  return db
+    .selectFrom('document_events')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Storage keys of every PDF a document has had (drafts and the final one). */
+export async function pdfKeysOf(db: Kysely<DB>, documentId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('document_files')
+    .select('revision')
+    .where('document_id', '=', documentId)
+    .execute();
+  return rows.map((r) => pdfKey(documentId, r.revision));
+}
+
+export const pdfKey = (documentId: string, revision: number) => `documents/${documentId}/r${revision}`;
+
+export function findIssuedFile(db: Kysely<DB>, sha256: string) {
+  return db
+    .selectFrom('document_files as f')
+    .innerJoin('documents as d', 'd.id', 'f.document_id')
+    .select(['f.document_id', 'f.revision', 'f.kind', 'f.created_at', 'd.owner_id', 'd.document_number'])
+    .where('f.sha256', '=', sha256)
+    .executeTakeFirst();
+}

@@ -1,0 +1,84 @@
+// The documents area's tables (see db/schema.ts for how areas declare tables).
+import type { Json, Timestamp } from '../../db/schema.ts';
+import type { StoredDetails, StoredParties, StoredSignature } from './stored.ts';
+
+export interface DocumentsTable {
+  id: string;
+  owner_id: string;
+  /** What people quote: DOC-YYYYMMDD-XXXXXX, unique. */
+  document_number: string;
+  title: string;
+  document_type: string;
+  template_name: string;
+  status: string;
+  project_id: string | null;
+  /** The project's title when the document was made (kept if the project goes). */
+  project_name: string | null;
+  parties: Json<StoredParties>;
+  /** The type's details, money in integer cents. */
+  details: Json<StoredDetails>;
+  invoice_number: string | null;
+  /** Invoice total or contract budget, in cents. */
+  amount_cents: number | null;
+  /** YYYY-MM-DD, invoices only. */
+  due_date: string | null;
+  /** Lower-cased title, number, parties, invoice number and project, one per line. */
+  search_text: string;
+  pdf_key: string;
+  pdf_size: number;
+  pdf_sha256: string;
+  pdf_revision: number;
+  sent_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  paid_at: string | null;
+  voided_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DocumentSignersTable {
+  id: string;
+  document_id: string;
+  position: number;
+  role: string;
+  name: string;
+  email: string;
+  status: string;
+  token_hash: string | null;
+  token_expires_at: Timestamp | null;
+  viewed_at: Timestamp | null;
+  signed_at: Timestamp | null;
+  rejected_at: Timestamp | null;
+  signature: Json<StoredSignature> | null;
+  reject_reason: string | null;
+}
+
+export interface DocumentEventsTable {
+  id: string;
+  document_id: string;
+  type: string;
+  actor_name: string | null;
+  actor_email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface DocumentFilesTable {
+  sha256: string;
+  document_id: string;
+  revision: number;
+  /** 'draft' (as generated or edited) or 'final' (signed and sealed). */
+  kind: string;
+  created_at: Timestamp;
+}
+
+declare module '../../db/schema.ts' {
+  interface DB {
+    documents: DocumentsTable;
+    document_signers: DocumentSignersTable;
+    document_events: DocumentEventsTable;
+    document_files: DocumentFilesTable;
+  }
+}
