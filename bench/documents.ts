@@ -4,7 +4,7 @@
 // Bars: ≥ 0.35 × hello-world, p99 < 30 ms.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -42,9 +42,8 @@ function open(dialect: string, dataDir: string): Database {
 async function cloneDocuments(db: Database['db'], ownerId: string, count: number): Promise<void> {
   const originals = await db.selectFrom('documents').selectAll().where('owner_id', '=', ownerId).execute();
   const signers = await db.selectFrom('document_signers').selectAll().execute();
-  // Rows as written: JSON columns as text (what PostgreSQL and SQLite both accept).
-  const docs: Array<Omit<DocumentsTable, 'parties' | 'details'> & { parties: string; details: string }> = [];
-  const people: DocumentSignersTable[] = [];
+  const docs: Insertable<DocumentsTable>[] = [];
+  const people: Insertable<DocumentSignersTable>[] = [];
   const start = Date.parse('2025-01-01T00:00:00Z');
   for (let i = 0; i < count; i++) {
     const from = originals[i % originals.length]!;

@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().positive().optional(),
+  SIGNING_P12: z.string().min(1).optional(),
+  SIGNING_P12_PASSWORD: z.string().optional(),
+  SIGNING_LINK_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(365).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -68,6 +71,11 @@ export interface Config {
   webDist?: string;
   /** Largest file one upload may carry, in bytes (MAX_UPLOAD_BYTES; DEFAULT_MAX_UPLOAD_BYTES when absent). */
   maxUploadBytes?: number;
+  /** PKCS#12 file that seals completed documents (SIGNING_P12); absent: one is generated under DATA_DIR. */
+  signingP12?: string;
+  signingP12Password?: string;
+  /** How long a document's signing link works (SIGNING_LINK_DAYS, default 30). */
+  signingLinkDays?: number;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -126,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
+    signingP12: e.SIGNING_P12 ? path.resolve(e.SIGNING_P12) : undefined,
+    signingP12Password: e.SIGNING_P12_PASSWORD,
+    signingLinkDays: e.SIGNING_LINK_DAYS,
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

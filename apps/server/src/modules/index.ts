@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
+import { signingRoutes } from './documents/signing-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { profileRoutes, userProfileRoutes } from './profile/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
@@ -23,4 +24,5 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/users', plugin: userProfileRoutes },
   { prefix: '/api/account', plugin: accountRoutes },
   { prefix: '/api/documents', plugin: documentsRoutes },
+  { prefix: '/api/sign', plugin: signingRoutes },
 ];

@@ -25,6 +25,12 @@ declare module '../db/schema.ts' {
   }
 }
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   kind: string;
   userId: string | null;
@@ -32,6 +38,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Sent with SMTP; the outbox keeps their names (the files stay where they are stored). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -59,7 +67,9 @@ export function createMailer(opts: {
           user_id: m.userId,
           to_address: m.to,
           subject: m.subject,
-          text_body: m.text,
+          text_body: m.attachments?.length
+            ? `${m.text}\n\nAttached: ${m.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ')}`
+            : m.text,
           html_body: m.html,
           created_at: nowIso(),
           sent_at: null,
@@ -81,6 +91,7 @@ export function createMailer(opts: {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          attachments: m.attachments,
         });
         await opts.db.updateTable('mail_outbox').set({ sent_at: nowIso() }).where('id', '=', id).execute();
       } catch (err) {
@@ -102,4 +113,18 @@ export function createMailer(opts: {
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The house email: a title, a sentence, one button and the link spelled out under it. */
+export function actionEmailHtml(
+  title: string,
+  intro: string,
+  action: string,
+  link: string,
+  outro: string,
+): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#0f1115;color:#e6e8ee;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#7c5cff;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#9aa0ad;font-size:13px">${escapeHtml(outro)}<br>${escapeHtml(link)}</p></body></html>`;
 }

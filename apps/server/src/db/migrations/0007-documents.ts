@@ -25,6 +25,9 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('pdf_size', 'integer', (c) => c.notNull())
     .addColumn('pdf_sha256', 'text', (c) => c.notNull())
     .addColumn('pdf_revision', 'integer', (c) => c.notNull())
+    // 'parallel': every signer gets a link at once; 'sequential': each after the one before has signed.
+    .addColumn('signing_order', 'text', (c) => c.notNull().defaultTo('parallel'))
+    .addColumn('unsigned_sha256', 'text')
     .addColumn('sent_at', t.timestamp)
     .addColumn('completed_at', t.timestamp)
     .addColumn('paid_at', 'text')
@@ -106,9 +109,23 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('document_files_document').on('document_files').column('document_id').execute();
+
+  // Failed signing-link look-ups per client address: guessing links is throttled across instances.
+  await db.schema
+    .createTable('signing_link_failures')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('ip', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('signing_link_failures_ip')
+    .on('signing_link_failures')
+    .columns(['ip', 'created_at'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropTable('signing_link_failures').execute();
   await db.schema.dropTable('document_files').execute();
   await db.schema.dropTable('document_events').execute();
   await db.schema.dropTable('document_signers').execute();

@@ -1,13 +1,6 @@
 // The auth area's emails.
 import type { AppContext } from '../../platform/context.ts';
-import { escapeHtml } from '../../platform/mail.ts';
-
-function layout(title: string, intro: string, action: string, link: string, outro: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#0f1115;color:#e6e8ee;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#7c5cff;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="color:#9aa0ad;font-size:13px">${escapeHtml(outro)}<br>${escapeHtml(link)}</p></body></html>`;
-}
+import { actionEmailHtml as layout } from '../../platform/mail.ts';
 
 export async function sendVerificationEmail(
   ctx: AppContext,

@@ -27,6 +27,9 @@ const byIdCalls = (id: string) =>
     ['GET', `/api/documents/${id}/download`],
     ['GET', `/api/documents/${id}/download?inline=1`],
     ['GET', `/api/documents/${id}/audit`],
+    ['POST', `/api/documents/${id}/send`, {}],
+    ['POST', `/api/documents/${id}/sign-link`],
+    ['POST', `/api/documents/${id}/mark-paid`, { paidAt: '2026-01-01' }],
   ] as const;
 
 describe('documents authorization matrix', () => {

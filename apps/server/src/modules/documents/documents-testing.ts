@@ -155,3 +155,49 @@ export async function documentsSnapshot(app: FastifyInstance) {
     files: await db.selectFrom('document_files').selectAll().orderBy('sha256').execute(),
   };
 }
+
+/** The newest signing link mailed to an address (from the outbox), as the token in it. */
+export async function mailedSigningToken(app: FastifyInstance, to: string): Promise<string> {
+  const row = await app.ctx.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', to)
+    .where('kind', '=', 'document_signing')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const token = row?.text_body.match(/\/sign\/([\w-]{43})/)?.[1];
+  if (!token) throw new Error(`no signing link mailed to ${to}`);
+  return token;
+}
+
+export function mailsTo(app: FastifyInstance, to: string, kind: string) {
+  return app.ctx.db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text_body'])
+    .where('to_address', '=', to)
+    .where('kind', '=', kind)
+    .execute();
+}
+
+/** A small real PNG (a 2×2 image), as a data URL. */
+export const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEElEQVR4nGNgYGD4D8UQBgAd9AP9yOH2qAAAAABJRU5ErkJggg==';
+
+/** pdfsig's report on a PDF's digital signature. */
+export function pdfsig(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-sig-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    writeFileSync(file, bytes);
+    try {
+      return execFileSync('pdfsig', [file], { encoding: 'utf8' });
+    } catch (err) {
+      // pdfsig exits non-zero when a signature does not verify; its report is what the caller reads.
+      const e = err as { stdout?: string; stderr?: string };
+      return `${e.stdout ?? ''}${e.stderr ?? ''}`;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

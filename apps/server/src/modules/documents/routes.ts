@@ -16,12 +16,14 @@ import {
   TemplateTypeParamsSchema,
 } from '@mixdesk/contract/documents';
 import { envelope, OkSchema } from '@mixdesk/contract/envelope';
+import { MarkPaidSchema, SendDocumentSchema, SignLinkDataSchema } from '@mixdesk/contract/signing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { originOf } from './events.ts';
 import { listDocuments } from './list.ts';
 import { documentAudit, sendPdf, VERIFY_MAX_BYTES, verifyPdf } from './pdf-routes.ts';
+import { markPaid, sendDocument, signLinkForUser } from './send.ts';
 import * as documents from './service.ts';
 import { autoPopulateSources } from './sources.ts';
 import { templatesOf } from './templates.ts';
@@ -142,5 +144,51 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { params: DocumentIdParamsSchema, response: { 200: envelope(AuditDataSchema) } } },
     async (request) =>
       ok('Audit trail', { events: await documentAudit(ctx, owner(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/:id/send',
+    {
+      ...auth,
+      schema: {
+        params: DocumentIdParamsSchema,
+        body: SendDocumentSchema,
+        response: { 200: DocumentResponse },
+      },
+    },
+    async (request) =>
+      ok('Signing links sent', {
+        document: await sendDocument(
+          ctx,
+          owner(request),
+          request.params.id,
+          request.body.signingOrder,
+          originOf(request),
+        ),
+      }),
+  );
+
+  app.post(
+    '/:id/sign-link',
+    { ...auth, schema: { params: DocumentIdParamsSchema, response: { 200: envelope(SignLinkDataSchema) } } },
+    async (request) => ok('Signing link', await signLinkForUser(ctx, owner(request), request.params.id)),
+  );
+
+  app.post(
+    '/:id/mark-paid',
+    {
+      ...auth,
+      schema: { params: DocumentIdParamsSchema, body: MarkPaidSchema, response: { 200: DocumentResponse } },
+    },
+    async (request) =>
+      ok('Invoice marked as paid', {
+        document: await markPaid(
+          ctx,
+          owner(request),
+          request.params.id,
+          request.body.paidAt,
+          originOf(request),
+        ),
+      }),
   );
 };

@@ -31,10 +31,15 @@ export const DUPLICATE_INVOICE = 'An invoice with this number already exists';
 export const SIGNED_CANNOT_CHANGE = 'This document has been signed, so it can no longer be edited';
 export const SIGNED_CANNOT_DELETE = 'A signed document cannot be deleted; void it instead';
 
-/** Statuses in which the content may still change: nobody has signed, nothing is final. */
-const EDITABLE = new Set(['generated', 'sent', 'viewed']);
+/** Statuses in which the content may still change: nobody has signed, nothing is final (a declined one may be fixed). */
+const EDITABLE = new Set(['generated', 'sent', 'viewed', 'rejected']);
 
 /** The owner's document, or 404 for anyone else (unknown, malformed and foreign ids look the same). */
+function editRefusal(status: string, anySigned: boolean): string | null {
+  if (status === 'voided') return 'This document is void and can no longer be edited';
+  return anySigned || !EDITABLE.has(status) ? SIGNED_CANNOT_CHANGE : null;
+}
+
 export async function requireDocument(ctx: AppContext, ownerId: string, id: string, lock = false) {
   if (!isProjectId(id)) throw notFound('Document');
   const row = await findDocument(ctx.db, ownerId, id.toLowerCase(), lock && ctx.dialect === 'postgres');
@@ -153,6 +158,8 @@ export async function generateDocument(
     pdf_size: 0,
     pdf_sha256: '',
     pdf_revision: 1,
+    signing_order: 'parallel',
+    unsigned_sha256: null,
     sent_at: null,
     completed_at: null,
     paid_at: null,
@@ -189,6 +196,8 @@ export async function updateDocument(
   origin: RequestOrigin,
 ): Promise<DocumentView> {
   const existing = await requireDocument(ctx, owner.id, id);
+  const early = editRefusal(existing.status, false);
+  if (early) throw conflict(early);
   const doc = composeDocument(input);
   if (doc.type !== existing.document_type)
     throw new AppError('VALIDATION_ERROR', "A document's type can't change; generate a new one instead", [
@@ -223,12 +232,11 @@ export async function updateDocument(
       // Checked again under the lock: a signature that lands meanwhile wins over the edit.
       const current = await findDocument(trx, owner.id, existing.id, ctx.dialect === 'postgres');
       if (!current) throw notFound('Document');
-      if (!EDITABLE.has(current.status) || current.pdf_revision !== existing.pdf_revision)
-        throw conflict(
-          current.pdf_revision !== existing.pdf_revision
-            ? 'The document changed meanwhile; reload it and try again'
-            : SIGNED_CANNOT_CHANGE,
-        );
+      const signed = (await signersOf(trx, [current.id])).some((s) => s.signed_at);
+      const refusal = editRefusal(current.status, signed);
+      if (refusal) throw conflict(refusal);
+      if (current.pdf_revision !== existing.pdf_revision)
+        throw conflict('The document changed meanwhile; reload it and try again');
       const { id: _, owner_id: __, ...changes } = next;
       await updateDocumentRow(trx, existing.id, changes);
       await replaceSigners(trx, existing.id, signers);

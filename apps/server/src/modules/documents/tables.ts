@@ -1,4 +1,5 @@
 // The documents area's tables (see db/schema.ts for how areas declare tables).
+import type { ColumnType } from 'kysely';
 import type { Json, Timestamp } from '../../db/schema.ts';
 import type { StoredDetails, StoredParties, StoredSignature } from './stored.ts';
 
@@ -28,6 +29,9 @@ export interface DocumentsTable {
   pdf_size: number;
   pdf_sha256: string;
   pdf_revision: number;
+  signing_order: ColumnType<string, string | undefined, string>;
+  /** SHA-256 of the last unsigned PDF, printed on the completion certificate. */
+  unsigned_sha256: string | null;
   sent_at: Timestamp | null;
   completed_at: Timestamp | null;
   paid_at: string | null;
@@ -74,8 +78,15 @@ export interface DocumentFilesTable {
   created_at: Timestamp;
 }
 
+export interface SigningLinkFailuresTable {
+  id: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
 declare module '../../db/schema.ts' {
   interface DB {
+    signing_link_failures: SigningLinkFailuresTable;
     documents: DocumentsTable;
     document_signers: DocumentSignersTable;
     document_events: DocumentEventsTable;

@@ -1,6 +1,170 @@
-// /documents (SPEC §2 Documents). Generation, the list and filters arrive with the documents issue.
+// /documents (SPEC §2 Documents): the heading with Generate Document, the stats tiles, search and filters, the
+// document cards with View Details and Download, pages, the empty state and the SPEC §8 error texts; the
+// Generate Document form, the details view and the delete confirmation.
+import type { DocumentView } from '@mixdesk/contract/document-responses';
+import { useQueryClient } from '@tanstack/react-query';
+import { FilePlus2, Plus, RotateCw, X } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
+import { Pagination } from '../../ui/pagination';
+import { Spinner } from '../../ui/spinner';
+import { documentKeys, EMPTY_FILTERS } from './api';
+import { DeleteDocumentDialog } from './details/delete-document-dialog';
+import { DocumentDetailsDialog } from './details/document-details-dialog';
+import { DocumentCard } from './document-card';
+import { DocumentFilters } from './document-filters';
+import { DocumentStats } from './document-stats';
+import { DocumentsSkeleton } from './documents-skeleton';
+import { DocumentFormDialog } from './form/document-form-dialog';
+import { useDocumentsList } from './use-documents-list';
+import { useDownload } from './use-download';
+
+type Form = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; document: DocumentView };
 
 export function DocumentsPage() {
-  return <PageHeader title="Documents" />;
+  const list = useDocumentsList();
+  const queryClient = useQueryClient();
+  const { download, isDownloading } = useDownload();
+  const [form, setForm] = useState<Form>({ mode: 'closed' });
+  const [viewing, setViewing] = useState<DocumentView | null>(null);
+  const [deleting, setDeleting] = useState<DocumentView | null>(null);
+  const data = list.data;
+  const total = data?.stats.total ?? 0;
+  const openCreate = () => setForm({ mode: 'create' });
+
+  const saved = (doc: DocumentView) => {
+    void list.refresh();
+    if (form.mode !== 'edit') return;
+    queryClient.setQueryData(documentKeys.detail(doc._id), doc);
+    void queryClient.invalidateQueries({ queryKey: documentKeys.audit(doc._id) });
+    setViewing((v) => (v?._id === doc._id ? doc : v));
+  };
+
+  const deleted = (id: string) => {
+    setViewing(null);
+    queryClient.removeQueries({ queryKey: documentKeys.detail(id) });
+    void list.refresh();
+  };
+
+  const description = data ? (
+    <span className="flex items-center gap-2">
+      {`${total.toLocaleString('en-US')} document${total === 1 ? '' : 's'}`}
+      {list.refreshing && <Spinner size="sm" label="Updating the list" />}
+    </span>
+  ) : list.loading ? (
+    'Loading documents...'
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Documents"
+        description={description}
+        actions={
+          <Button variant="primary" onClick={openCreate}>
+            <Plus aria-hidden="true" />
+            Generate Document
+          </Button>
+        }
+      />
+      {list.errorMessage && (
+        <Alert
+          type="error"
+          className="mb-4"
+          action={
+            <Button size="sm" onClick={list.retry}>
+              <RotateCw aria-hidden="true" />
+              Try Again
+            </Button>
+          }
+        >
+          {list.errorMessage}
+        </Alert>
+      )}
+      <DocumentStats stats={data?.stats} failed={list.errorMessage !== null} />
+      <DocumentFilters value={list.filters} onChange={list.setFilters} />
+      {list.loading ? (
+        <DocumentsSkeleton />
+      ) : !data ? null : data.documents.length === 0 ? (
+        <EmptyState
+          filtered={list.filtersActive && total > 0}
+          onCreate={openCreate}
+          onClear={() => list.setFilters(EMPTY_FILTERS)}
+        />
+      ) : (
+        <section aria-label="Documents" aria-busy={list.refreshing || undefined}>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {data.documents.map((doc) => (
+              <li key={doc._id} className="flex min-w-0 *:flex-1">
+                <DocumentCard
+                  document={doc}
+                  onView={setViewing}
+                  onDownload={download}
+                  downloading={isDownloading(doc._id)}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={data.pagination.currentPage}
+            totalPages={data.pagination.totalPages}
+            onPage={(page) => {
+              list.setPage(page);
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </section>
+      )}
+      <DocumentFormDialog
+        open={form.mode !== 'closed'}
+        onOpenChange={(open) => !open && setForm({ mode: 'closed' })}
+        document={form.mode === 'edit' ? form.document : undefined}
+        onSaved={saved}
+      />
+      <DocumentDetailsDialog
+        document={viewing}
+        onClose={() => setViewing(null)}
+        onDownload={download}
+        downloading={viewing ? isDownloading(viewing._id) : false}
+        onEdit={(doc) => setForm({ mode: 'edit', document: doc })}
+        onDelete={setDeleting}
+      />
+      <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} onDeleted={deleted} />
+    </>
+  );
+}
+
+function EmptyState({
+  filtered,
+  onCreate,
+  onClear,
+}: {
+  filtered: boolean;
+  onCreate: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border-strong px-6 py-14 text-center">
+      <FilePlus2 aria-hidden="true" className="size-8 text-muted" />
+      <h2 className="text-lg font-semibold">{filtered ? 'No documents match' : 'No documents yet'}</h2>
+      <p className="max-w-sm text-base text-muted">
+        {filtered
+          ? 'Nothing matches this search and these filters. Try other words or clear the filters.'
+          : 'Contracts, invoices, agreements and split sheets live here, as PDFs ready to send.'}
+      </p>
+      {filtered ? (
+        <Button onClick={onClear}>
+          <X aria-hidden="true" />
+          Clear filters
+        </Button>
+      ) : (
+        <Button variant="primary" onClick={onCreate}>
+          <Plus aria-hidden="true" />
+          Generate Your First Document
+        </Button>
+      )}
+    </div>
+  );
 }

@@ -13,8 +13,14 @@ interface FontkitFont {
 
 export const REGULAR = 'regular';
 export const BOLD = 'bold';
+/** Only for typed signatures; it lacks some scripts the other two have (Arabic), see `covers`. */
+export const OBLIQUE = 'oblique';
 
-const FILES = { [REGULAR]: 'DejaVuSans.ttf', [BOLD]: 'DejaVuSans-Bold.ttf' } as const;
+const FILES = {
+  [REGULAR]: 'DejaVuSans.ttf',
+  [BOLD]: 'DejaVuSans-Bold.ttf',
+  [OBLIQUE]: 'DejaVuSans-Oblique.ttf',
+} as const;
 
 let loaded: Record<keyof typeof FILES, FontkitFont> | null = null;
 
@@ -31,11 +37,15 @@ function fonts(): Record<keyof typeof FILES, FontkitFont> {
   };
   const dir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
   const open = (file: string) => fontkit.create(readFileSync(path.join(dir, file)));
-  loaded = { [REGULAR]: open(FILES[REGULAR]), [BOLD]: open(FILES[BOLD]) };
+  loaded = {
+    [REGULAR]: open(FILES[REGULAR]),
+    [BOLD]: open(FILES[BOLD]),
+    [OBLIQUE]: open(FILES[OBLIQUE]),
+  };
   return loaded;
 }
 
-/** Makes REGULAR and BOLD usable in `doc.font(...)`. */
+/** Makes every face usable in `doc.font(...)`; a face never used is not embedded. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   for (const [name, font] of Object.entries(fonts())) {
     // pdfkit accepts a fontkit font where its types only list files and bytes.
@@ -64,4 +74,12 @@ export function printable(text: string): string {
     else if (!INVISIBLE.test(char)) out += '?';
   }
   return out;
+}
+
+/** Whether `font` has a glyph for every character of `text` (already made printable). */
+export function covers(font: keyof typeof FILES, text: string): boolean {
+  const face = fonts()[font];
+  for (const char of text)
+    if (char !== '\n' && !face.hasGlyphForCodePoint(char.codePointAt(0)!)) return false;
+  return true;
 }

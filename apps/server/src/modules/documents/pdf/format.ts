@@ -25,3 +25,19 @@ export const formatPercent = (percentage: number) => `${formatShare(toShareUnits
 
 export const revisionsText = (rounds: number) =>
   rounds === 0 ? 'No rounds of revisions' : `${rounds} ${rounds === 1 ? 'round' : 'rounds'} of revisions`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "24 Nov 2026, 10:15:32 UTC" (optionally without the seconds or the zone, or another separator), from an ISO timestamp; anything unreadable prints
+ * as given. Built by hand rather than with Intl, whose short month names change between ICU versions
+ * ("Sep" became "Sept" in en-GB) and with them the bytes of a document already issued.
+ */
+export function formatUtcTime(value: string, { seconds = true, zone = true, separator = ', ' } = {}): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const time = `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
+  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${day}${separator}${seconds ? `${time}:${two(date.getUTCSeconds())}` : time}${zone ? ' UTC' : ''}`;
+}

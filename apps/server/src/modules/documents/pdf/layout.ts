@@ -1,6 +1,6 @@
 // The page, the type scale and the few drawing moves every document is made of. All text goes through
 // `write`/`measure`, which make it printable first, so nothing reaches pdfkit that the font cannot show.
-import { BOLD, printable, REGULAR } from './fonts.ts';
+import { BOLD, type OBLIQUE, printable, REGULAR } from './fonts.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -18,7 +18,7 @@ export const COLOR = {
 };
 
 export interface TextStyle {
-  font: typeof REGULAR | typeof BOLD;
+  font: typeof REGULAR | typeof BOLD | typeof OBLIQUE;
   size: number;
   color: string;
   lineGap: number;

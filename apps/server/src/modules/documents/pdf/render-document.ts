@@ -5,6 +5,7 @@ import type { DocumentView } from '@mixdesk/contract/document-responses';
 import { TEMPLATE_LABELS } from '@mixdesk/contract/documents';
 import PDFDocument from 'pdfkit';
 import { agreementBody } from './agreement-body.ts';
+import { certificatePages } from './certificate.ts';
 import { contractBody } from './contract-body.ts';
 import { registerFonts } from './fonts.ts';
 import { formatLongDate } from './format.ts';
@@ -78,10 +79,14 @@ function bytesOf(pdf: Doc): Promise<Buffer> {
 
 /**
  * The PDF bytes. Same input → byte-identical output: the info dates come from createdAt and the file ID
- * is derived from the info, so nothing depends on the clock. `extras` is reserved for signing (see
- * RenderExtras) and not drawn yet.
+ * is derived from the info, so nothing depends on the clock. With `extras`, the signed copy: each made
+ * signature above its signer's line and, when given, the certificate of completion as the last page(s).
+ * Without them the bytes are those of the document as sent for signing.
  */
-export async function renderDocumentPdf(view: RenderableDocument, _extras?: RenderExtras): Promise<Buffer> {
+export async function renderDocumentPdf(
+  view: RenderableDocument,
+  extras: RenderExtras = {},
+): Promise<Buffer> {
   const label = TEMPLATE_LABELS[view.templateName];
   const title = view.title.trim() || label;
   const created = new Date(view.createdAt);
@@ -103,7 +108,9 @@ export async function renderDocumentPdf(view: RenderableDocument, _extras?: Rend
   header(pdf, { label, title, facts: facts(view) });
   partiesBlock(pdf, view.parties);
   body(pdf, view);
-  signatureSection(pdf, view.signers);
+  signatureSection(pdf, view.signers, extras.signatures);
+  if (extras.certificate)
+    certificatePages(pdf, { documentId: view.documentId, label, title }, extras.certificate);
   stampPages(pdf, view.documentId, `${label} · ${title}`);
   pdf.end();
   return bytes;

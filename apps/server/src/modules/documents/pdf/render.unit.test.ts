@@ -1,9 +1,5 @@
 // The rendered PDFs read back with poppler (pdftotext, pdfinfo), as any PDF reader would see them: every
 // name, amount and clause is on the page, long content flows onto further pages, and output is stable.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   agreementFixture,
@@ -16,29 +12,13 @@ import {
   splitSheetFixture,
   WRITERS,
 } from './fixtures.ts';
+import { pdfReader, words } from './pdf-testing.ts';
 import { type RenderableDocument, renderDocumentPdf } from './render-document.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const reader = pdfReader();
+afterAll(() => reader.cleanup());
 
-let files = 0;
-interface Rendered {
-  bytes: Buffer;
-  /** pdftotext -layout, pages separated by form feeds. */
-  text: string;
-  pages: number;
-}
-
-async function render(doc: RenderableDocument): Promise<Rendered> {
-  const bytes = await renderDocumentPdf(doc);
-  const file = path.join(dir, `${++files}.pdf`);
-  writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
-  return { bytes, text, pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]) };
-}
-
-const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+const render = async (doc: RenderableDocument) => reader.read(await renderDocumentPdf(doc));
 
 /** The body text with each page's running head and footer taken out, as one line of words. */
 function bodyText(text: string, documentId: string): string {

@@ -1,6 +1,6 @@
 // The signature section: one block per signer, two to a row, with a line to sign on and one for the date.
-// The space above the signature line is sized for what signing will later put there (a typed name or a
-// drawn signature as an image), so adding signatures will not move anything else on the page.
+// The space above the signature line is sized for the mark a signer makes (a typed name or a drawn
+// signature as an image), so a signed copy has exactly the layout of the one that was sent for signing.
 import type { DocumentView, SIGNER_ROLES } from '@mixdesk/contract/document-responses';
 import { heading, headingHeight } from './blocks.ts';
 import {
@@ -18,24 +18,33 @@ import {
   STYLE,
   type Stack,
   write,
+  writeLine,
 } from './layout.ts';
+import { drawMark, type MadeSignature, signedCaption, signedDate } from './signature-mark.ts';
 
 type Signer = DocumentView['signers'][number];
 
-/**
- * What a later change will pass to renderDocumentPdf once signing exists. Reserved: nothing here is drawn
- * yet, and a render with or without it gives the same bytes today.
- */
 export interface RenderExtras {
-  /** A mark per signer who has signed, drawn above that signer's line. */
+  /** Made signatures, by signer id (DocumentView.signers[i]._id). */
   signatures?: ReadonlyArray<{
-    /** The signer's `_id`. */
     signerId: string;
     signedAt: string;
     mark: { kind: 'typed'; text: string } | { kind: 'image'; png: Buffer };
   }>;
-  /** An audit certificate page appended after the document. */
-  certificate?: { rows: ReadonlyArray<readonly [label: string, value: string]> };
+  /** The completion certificate: appended as the last page(s). */
+  certificate?: {
+    /** SHA-256 of the unsigned document's PDF. */
+    unsignedSha256: string;
+    /** ISO time. */
+    completedAt: string;
+    events: ReadonlyArray<{
+      type: string;
+      at: string;
+      actor: string | null;
+      ip: string | null;
+      userAgent: string | null;
+    }>;
+  };
 }
 
 const ROLE_LABELS: Record<(typeof SIGNER_ROLES)[number], string> = {
@@ -45,7 +54,7 @@ const ROLE_LABELS: Record<(typeof SIGNER_ROLES)[number], string> = {
   publisher: 'Publisher',
 };
 
-/** Room above the signature line: a typed name in a script size, or an image 40 pt high. */
+/** Room above the signature line: a typed name in a script size, or an image up to 40 pt high. */
 export const SIGNATURE_SPACE = 40;
 const DATE_SPACE = 22;
 const CAPTION_HEIGHT = 14;
@@ -56,11 +65,18 @@ const identity = (signer: Signer): Stack => [
   [signer.email, STYLE.muted],
 ];
 
-function signatureLines(doc: Doc, box: Box, y: number): number {
+/** The signature and date lines from `y`; once signed, with the mark above the line and the date on its own. */
+function signatureLines(doc: Doc, box: Box, y: number, made: MadeSignature | undefined): number {
   const signatureLine = y + SIGNATURE_SPACE;
-  rule(doc, box, signatureLine, COLOR.muted, 0.7);
-  write(doc, 'Signature', STYLE.muted, box, { y: signatureLine + 3 });
   const dateLine = signatureLine + CAPTION_HEIGHT + DATE_SPACE;
+  if (made) {
+    drawMark(doc, made, box, signatureLine, SIGNATURE_SPACE);
+    // One line each, cut short rather than wrapped: nothing may push into the block below.
+    writeLine(doc, signedCaption(made), STYLE.muted, box, signatureLine + 3);
+    writeLine(doc, signedDate(made), STYLE.body, box, dateLine - 14);
+  }
+  rule(doc, box, signatureLine, COLOR.muted, 0.7);
+  if (!made) write(doc, 'Signature', STYLE.muted, box, { y: signatureLine + 3 });
   rule(doc, { x: box.x, width: box.width * 0.55 }, dateLine, COLOR.muted, 0.7);
   write(doc, 'Date', STYLE.muted, box, { y: dateLine + 3 });
   return dateLine + CAPTION_HEIGHT;
@@ -75,8 +91,13 @@ function rowHeight(doc: Doc, pair: readonly Signer[], boxes: Box[]): number {
   return Math.max(...pair.map((s, j) => measureStack(doc, identity(s), boxes[j]!))) + LINES_HEIGHT;
 }
 
-export function signatureSection(doc: Doc, signers: readonly Signer[]): void {
+export function signatureSection(
+  doc: Doc,
+  signers: readonly Signer[],
+  signatures: RenderExtras['signatures'] = [],
+): void {
   if (signers.length === 0) return;
+  const made = new Map(signatures.map((signature) => [signature.signerId, signature]));
   const box = contentBox(doc);
   const boxes = columns(box, 2, 32);
   // The heading and its sentence go to the next page with the first row rather than stand alone.
@@ -93,7 +114,7 @@ export function signatureSection(doc: Doc, signers: readonly Signer[]): void {
     const y = doc.y;
     const ends = pair.map((signer, j) => {
       drawStack(doc, identity(signer), boxes[j]!, y);
-      return signatureLines(doc, boxes[j]!, y + identityHeight);
+      return signatureLines(doc, boxes[j]!, y + identityHeight, made.get(signer._id));
     });
     doc.y = Math.max(...ends);
     gap(doc, 18);

@@ -55,6 +55,8 @@ export interface TableOptions {
   total?: readonly string[];
   /** Height of what is drawn right after the table, kept on the same page as the last row. */
   keepWithLast?: number;
+  /** The rows' text, when not the body text. */
+  style?: TextStyle;
 }
 
 /** Draws `rows` under a header row; the last row never stands alone at the top of a page. */
@@ -63,7 +65,7 @@ export function table(
   columns: readonly Column[],
   rows: ReadonlyArray<readonly string[]>,
   box: Box,
-  { total, keepWithLast = 0 }: TableOptions = {},
+  { total, keepWithLast = 0, style = STYLE.body }: TableOptions = {},
 ): void {
   const boxes = cellBoxes(columns, box);
   const headers = columns.map((c) => c.header.toUpperCase());
@@ -76,7 +78,7 @@ export function table(
     doc.y = y + headerHeight;
   };
 
-  const heights = rows.map((cells) => rowHeight(doc, cells, boxes, STYLE.body));
+  const heights = rows.map((cells) => rowHeight(doc, cells, boxes, style));
   const tail = (total ? rowHeight(doc, total, boxes, STYLE.strong) : 0) + keepWithLast;
   ensureSpace(doc, headerHeight + (heights[0] ?? 0) + (rows.length <= 1 ? tail : 0));
   drawHeader();
@@ -89,7 +91,7 @@ export function table(
       drawHeader();
     }
     const y = doc.y;
-    drawRow(doc, cells, columns, boxes, STYLE.body, y);
+    drawRow(doc, cells, columns, boxes, style, y);
     rule(doc, box, y + height);
     doc.y = y + height;
   });

@@ -1,0 +1,356 @@
+// Sending and signing: links by email, opening records 'viewed', typed and drawn signatures, completion with
+// a certificate and a digital seal a standard verifier accepts, sequential order, declining, and paying.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  documentsSnapshot,
+  downloadVia,
+  generateVia,
+  mailedSigningToken,
+  mailsTo,
+  payloads,
+  pdfsig,
+  readPdf,
+  request,
+  squash,
+  TINY_PNG,
+} from './documents-testing.ts';
+
+let t: TestApp;
+let owner: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerUser(t.app, { name: 'Sending Owner' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sign = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/sign/${token}`,
+    headers,
+    payload: body as Record<string, unknown>,
+  });
+const typed = (value: string) => ({ signature: { kind: 'typed', value }, consent: true });
+
+async function sendVia(id: string, body: Record<string, unknown> = {}) {
+  const res = await request(t.app, 'POST', `/api/documents/${id}/send`, owner, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.document;
+}
+
+describe('sending and signing a contract to completion', () => {
+  it('emails each party its own link, records viewed, signs typed then drawn, and completes with a sealed PDF', async () => {
+    const body = payloads.contract();
+    const { primary, secondary } = body.parties;
+    const doc = await generateVia(t.app, owner, body);
+    const unsignedSha = doc.pdf.sha256;
+    const sent = await sendVia(doc._id);
+    expect(sent.status).toBe('sent');
+    expect(sent.signers.map((s: { status: string }) => s.status)).toEqual(['sent', 'sent']);
+    const first = await mailedSigningToken(t.app, primary.email);
+    const second = await mailedSigningToken(t.app, secondary.email);
+    expect(first).not.toBe(second);
+
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/sign/${first}`,
+      headers: { 'user-agent': 'SignerBrowser/1' },
+    });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().data.signing).toMatchObject({
+      signer: { email: primary.email, role: 'primary' },
+      from: { email: owner.user.email },
+      document: { documentId: doc.documentId, contractDetails: { budget: 12500.5 } },
+    });
+    expect(
+      (await request(t.app, 'GET', `/api/documents/${doc._id}`, owner)).json().data.document.status,
+    ).toBe('viewed');
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/sign/${first}/pdf` });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const signed = await sign(first, typed('Maya Beats'), { 'user-agent': 'SignerBrowser/1' });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().data.status).toBe('signed');
+    expect((await t.app.inject({ method: 'GET', url: `/api/sign/${first}` })).statusCode).toBe(404);
+    expect((await sign(first, typed('Maya Beats'))).statusCode).toBe(404);
+
+    const done = await sign(second, { signature: { kind: 'drawn', value: TINY_PNG }, consent: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.status).toBe('completed');
+
+    const final = (await request(t.app, 'GET', `/api/documents/${doc._id}`, owner)).json().data.document;
+    expect(final.status).toBe('completed');
+    expect(final.signatures.map((s: { partyEmail: string }) => s.partyEmail)).toEqual([
+      primary.email,
+      secondary.email,
+    ]);
+    const bytes = await downloadVia(t.app, owner, doc._id);
+    const flat = squash(readPdf(bytes).text);
+    for (const expected of [
+      'Certificate of Completion',
+      unsignedSha,
+      'SignerBrowser/1',
+      'Maya Beats',
+      'Jon Vocal',
+    ])
+      expect(flat).toContain(expected);
+    const report = pdfsig(bytes);
+    expect(report).toContain('Signature is Valid');
+    expect(report).toContain('Total document signed');
+    // One byte changed inside the first signed range (the PDF's body, before the signature).
+    const tampered = Buffer.from(bytes);
+    const at = Math.floor(bytes.indexOf('/ByteRange') / 2);
+    tampered[at] = tampered[at]! ^ 0x01;
+    expect(pdfsig(tampered)).not.toContain('Signature is Valid');
+
+    for (const to of [primary.email, secondary.email, owner.user.email]) {
+      const mails = await mailsTo(t.app, to, 'document_completed');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text_body).toContain(`document-${doc._id}.pdf`);
+    }
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/documents/verify',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/pdf' },
+      payload: bytes,
+    });
+    expect(verified.json().data).toMatchObject({ issued: true, document: { _id: doc._id, kind: 'final' } });
+    const audit = (await request(t.app, 'GET', `/api/documents/${doc._id}/audit`, owner)).json().data.events;
+    expect(audit.map((e: { type: string }) => e.type)).toEqual([
+      'created',
+      'sent',
+      'viewed',
+      'signed',
+      'signed',
+      'completed',
+      'downloaded',
+    ]);
+    expect(audit[2]).toMatchObject({ actor: { email: primary.email }, userAgent: 'SignerBrowser/1' });
+    // A completed document is kept: no edit, no delete, no new links.
+    expect((await request(t.app, 'DELETE', `/api/documents/${doc._id}`, owner)).statusCode).toBe(409);
+    expect((await request(t.app, 'POST', `/api/documents/${doc._id}/send`, owner, {})).statusCode).toBe(409);
+  });
+
+  it('in sequential order the secondary party gets a link only after the primary has signed', async () => {
+    const body = payloads.agreement();
+    const doc = await generateVia(t.app, owner, body);
+    await sendVia(doc._id, { signingOrder: 'sequential' });
+    await expect(mailedSigningToken(t.app, body.parties.secondary.email)).rejects.toThrow();
+    const first = await mailedSigningToken(t.app, body.parties.primary.email);
+    expect((await sign(first, typed('Maya Beats'))).statusCode).toBe(200);
+    const second = await mailedSigningToken(t.app, body.parties.secondary.email);
+    expect((await sign(second, typed('Jon Vocal'))).json().data.status).toBe('completed');
+  });
+
+  it('a split sheet is complete only when every listed person has signed', async () => {
+    const body = payloads.splitSheet();
+    const doc = await generateVia(t.app, owner, body);
+    await sendVia(doc._id);
+    const people = [...body.splitSheetDetails.writers, ...body.splitSheetDetails.publishers];
+    const statuses: string[] = [];
+    for (const p of people)
+      statuses.push((await sign(await mailedSigningToken(t.app, p.email), typed(p.name))).json().data.status);
+    expect(statuses).toEqual(['signed', 'signed', 'signed', 'completed']);
+  });
+});
+
+describe('declining, voiding and bad links', () => {
+  it('a party can decline with a reason: the document is rejected, every link dies, the owner is told', async () => {
+    const body = payloads.contract();
+    const doc = await generateVia(t.app, owner, body);
+    await sendVia(doc._id);
+    const first = await mailedSigningToken(t.app, body.parties.primary.email);
+    const second = await mailedSigningToken(t.app, body.parties.secondary.email);
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/sign/${first}/reject`,
+      payload: { reason: ' ' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toContain('Say why you decline to sign');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/sign/${first}/reject`,
+      payload: { reason: 'The fee is wrong' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await request(t.app, 'GET', `/api/documents/${doc._id}`, owner)).json().data.document.status,
+    ).toBe('rejected');
+    expect((await sign(second, typed('Jon Vocal'))).statusCode).toBe(404);
+    const notice = await mailsTo(t.app, owner.user.email, 'document_declined');
+    expect(notice.some((m) => m.text_body.includes('The fee is wrong'))).toBe(true);
+    // Fixed and sent again: new links work.
+    const edited = await request(t.app, 'PUT', `/api/documents/${doc._id}`, owner, {
+      ...body,
+      contractDetails: { ...body.contractDetails, budget: 15000 },
+    });
+    expect(edited.json().data.document.status).toBe('generated');
+    await sendVia(doc._id);
+    expect(
+      (await sign(await mailedSigningToken(t.app, body.parties.primary.email), typed('Maya'))).statusCode,
+    ).toBe(200);
+  });
+
+  it('voiding or editing kills the links already sent', async () => {
+    const body = payloads.contract();
+    const doc = await generateVia(t.app, owner, body);
+    await sendVia(doc._id);
+    const before = await mailedSigningToken(t.app, body.parties.primary.email);
+    await request(t.app, 'PUT', `/api/documents/${doc._id}`, owner, body);
+    expect((await t.app.inject({ method: 'GET', url: `/api/sign/${before}` })).statusCode).toBe(404);
+    await sendVia(doc._id);
+    const after = await mailedSigningToken(t.app, body.parties.primary.email);
+    await request(t.app, 'POST', `/api/documents/${doc._id}/void`, owner);
+    expect((await sign(after, typed('Maya'))).statusCode).toBe(404);
+  });
+
+  it('refuses a signature without consent, a non-PNG drawing, one over 512 KB, and stores nothing', async () => {
+    const body = payloads.contract();
+    const doc = await generateVia(t.app, owner, body);
+    await sendVia(doc._id);
+    const token = await mailedSigningToken(t.app, body.parties.primary.email);
+    const before = await documentsSnapshot(t.app);
+    const big = `data:image/png;base64,${Buffer.concat([Buffer.from(TINY_PNG.split(',')[1]!, 'base64'), Buffer.alloc(600 * 1024)]).toString('base64')}`;
+    const cases: Array<[unknown, number, string]> = [
+      [{ signature: { kind: 'typed', value: 'Maya' } }, 400, 'You must agree to sign electronically'],
+      [
+        { signature: { kind: 'typed', value: 'Maya' }, consent: false },
+        400,
+        'You must agree to sign electronically',
+      ],
+      [{ signature: { kind: 'typed', value: '  ' }, consent: true }, 400, 'Type your name to sign'],
+      [
+        { signature: { kind: 'drawn', value: 'data:image/jpeg;base64,/9j/4AAQ' }, consent: true },
+        400,
+        'A drawn signature must be a PNG image',
+      ],
+      [
+        {
+          signature: {
+            kind: 'drawn',
+            value: `data:image/png;base64,${Buffer.from('not a png').toString('base64')}`,
+          },
+          consent: true,
+        },
+        400,
+        'must be a PNG image',
+      ],
+      [
+        { signature: { kind: 'drawn', value: big }, consent: true },
+        400,
+        'A drawn signature must be at most 512 KB',
+      ],
+      [{ signature: { kind: 'stamp', value: 'x' }, consent: true }, 400, 'Signature must be'],
+    ];
+    const huge = await sign(token, {
+      signature: { kind: 'drawn', value: `${big}${'A'.repeat(1_200_000)}` },
+      consent: true,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ success: false, message: 'The request body is too large.' });
+    for (const [payload, status, message] of cases) {
+      const res = await sign(token, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+      expect(res.json().success).toBe(false);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+    expect(await documentsSnapshot(t.app)).toEqual(before);
+    expect((await sign(token, typed('Maya'))).statusCode).toBe(200);
+  });
+
+  it('an expired link is refused like an unknown one', async () => {
+    const body = payloads.contract();
+    const doc = await generateVia(t.app, owner, body);
+    await sendVia(doc._id);
+    const token = await mailedSigningToken(t.app, body.parties.primary.email);
+    await t.app.ctx.db
+      .updateTable('document_signers')
+      .set({ token_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('document_id', '=', doc._id)
+      .execute();
+    const res = await t.app.inject({ method: 'GET', url: `/api/sign/${token}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('This signing link is invalid or has expired');
+  });
+
+  it('guessing links is rate-limited per address', async () => {
+    const guess = (i: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/sign/${'A'.repeat(40)}${String(i).padStart(3, '0')}`,
+        remoteAddress: '203.0.113.9',
+      });
+    for (let i = 0; i < 20; i++) expect((await guess(i)).statusCode).toBe(404);
+    const limited = await guess(21);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeTruthy();
+    // Another address is not affected.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/sign/${'B'.repeat(43)}`,
+          remoteAddress: '203.0.113.10',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('a party signing from their own account, and invoices being paid', () => {
+  it('the Sign action gives the signed-in party their signing page; anyone else is told to resend', async () => {
+    const body = payloads.contract();
+    body.parties.primary.email = owner.user.email;
+    const doc = await generateVia(t.app, owner, body);
+    const early = await request(t.app, 'POST', `/api/documents/${doc._id}/sign-link`, owner);
+    expect(early.statusCode).toBe(409);
+    await sendVia(doc._id);
+    const res = await request(t.app, 'POST', `/api/documents/${doc._id}/sign-link`, owner);
+    expect(res.statusCode).toBe(200);
+    const url = res.json().data.url as string;
+    expect(url).toMatch(/^\/sign\/[\w-]{43}$/);
+    expect((await sign(url.slice(6), typed('Sending Owner'))).json().data.status).toBe('signed');
+    const other = await generateVia(t.app, owner, payloads.contract());
+    await sendVia(other._id);
+    const notParty = await request(t.app, 'POST', `/api/documents/${other._id}/sign-link`, owner);
+    expect(notParty.statusCode).toBe(403);
+  });
+
+  it('an invoice that went out can be marked paid; the stats count it', async () => {
+    const doc = await generateVia(t.app, owner, payloads.invoice());
+    const early = await request(t.app, 'POST', `/api/documents/${doc._id}/mark-paid`, owner, {
+      paidAt: '2026-01-05',
+    });
+    expect(early.statusCode).toBe(409);
+    await sendVia(doc._id);
+    const future = await request(t.app, 'POST', `/api/documents/${doc._id}/mark-paid`, owner, {
+      paidAt: '2999-01-01',
+    });
+    expect(future.statusCode).toBe(400);
+    const bad = await request(t.app, 'POST', `/api/documents/${doc._id}/mark-paid`, owner, {
+      paidAt: '05/01/2026',
+    });
+    expect(bad.statusCode).toBe(400);
+    const paid = await request(t.app, 'POST', `/api/documents/${doc._id}/mark-paid`, owner, {
+      paidAt: '2026-01-05',
+    });
+    expect(paid.json().data.document).toMatchObject({ status: 'paid', paidAt: '2026-01-05' });
+    const list = (await request(t.app, 'GET', '/api/documents?status=paid', owner)).json().data;
+    expect(list.documents.map((d: { _id: string }) => d._id)).toEqual([doc._id]);
+    expect(list.stats.paid).toBe(1);
+    const contract = await generateVia(t.app, owner, payloads.contract());
+    await sendVia(contract._id);
+    expect(
+      (
+        await request(t.app, 'POST', `/api/documents/${contract._id}/mark-paid`, owner, {
+          paidAt: '2026-01-05',
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+});

@@ -1,0 +1,172 @@
+// What the holder of a signing link may do (GET/POST /api/sign/:token): read the document, sign it once
+// (typed or drawn, with consent), or decline. Every step is an audit event with their address and browser.
+import type { SigningView, SignWithLinkSchema } from '@mixdesk/contract/signing';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { conflict } from '../../platform/errors.ts';
+import { nowIso } from '../../platform/ids.ts';
+import { completeDocument } from './complete.ts';
+import { sendDeclinedNotice } from './emails.ts';
+import { type RequestOrigin, recordEvent } from './events.ts';
+import { presentDocument } from './present.ts';
+import { findDocument, signersOf, updateDocumentRow } from './repo.ts';
+import { issueLinks, mailLinks, nextSigners } from './send.ts';
+import { findSignerByHash, linkInvalid, requireLiveLink } from './signing-links.ts';
+
+const ownerOf = (ctx: AppContext, ownerId: string) =>
+  ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+
+/** GET /api/sign/:token: the document as its signer sees it; the first opening records 'viewed'. */
+export async function openSigning(
+  ctx: AppContext,
+  token: string,
+  origin: RequestOrigin,
+): Promise<SigningView> {
+  const { signer, document } = await requireLiveLink(ctx, token, origin.ip ?? '');
+  if (!signer.viewed_at) {
+    const now = nowIso();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('document_signers')
+        .set({ viewed_at: now, status: 'viewed' })
+        .where('id', '=', signer.id)
+        .where('viewed_at', 'is', null)
+        .execute();
+      if (document.status === 'sent')
+        await trx
+          .updateTable('documents')
+          .set({ status: 'viewed', updated_at: now })
+          .where('id', '=', document.id)
+          .where('status', '=', 'sent')
+          .execute();
+      await recordEvent(trx, document.id, 'viewed', signer, origin, { signer: signer.id }, now);
+    });
+  }
+  const row = await ctx.db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', document.id)
+    .executeTakeFirstOrThrow();
+  const {
+    pdf: _,
+    signatures: __,
+    projectId: ___,
+    project: ____,
+    ...view
+  } = presentDocument(row, await signersOf(ctx.db, [row.id]));
+  const owner = await ownerOf(ctx, row.owner_id);
+  return {
+    document: view,
+    signer: { _id: signer.id, name: signer.name, email: signer.email, role: signer.role },
+    from: { name: owner.name, email: owner.email },
+    expiresAt: signer.token_expires_at!,
+  };
+}
+
+/** The PDF as it stands, for the signing page. */
+export async function signingPdf(ctx: AppContext, token: string, ip: string) {
+  const { document } = await requireLiveLink(ctx, token, ip);
+  return document;
+}
+
+/**
+ * POST /api/sign/:token: records the signature and kills the link. When it was the last signature the
+ * document is completed (final PDF sealed and mailed); in sequential order the next signer gets a link.
+ */
+export async function signWithLink(
+  ctx: AppContext,
+  token: string,
+  input: z.output<typeof SignWithLinkSchema>,
+  origin: RequestOrigin,
+): Promise<{ status: string }> {
+  const { signer, document } = await requireLiveLink(ctx, token, origin.ip ?? '');
+  const pg = ctx.dialect === 'postgres';
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    // Locked and read again: two requests with one link sign once.
+    const current = await findSignerByHash(trx, signer.token_hash!, pg);
+    const doc = await findDocument(trx, document.owner_id, document.id, pg);
+    if (
+      !current ||
+      current.signed_at ||
+      current.rejected_at ||
+      !doc ||
+      !['sent', 'viewed', 'signed'].includes(doc.status)
+    )
+      throw linkInvalid();
+    const now = nowIso();
+    await trx
+      .updateTable('document_signers')
+      .set({
+        signed_at: now,
+        status: 'signed',
+        signature: JSON.stringify(input.signature),
+        token_hash: null,
+        token_expires_at: null,
+        viewed_at: current.viewed_at ?? now,
+      })
+      .where('id', '=', current.id)
+      .execute();
+    await recordEvent(
+      trx,
+      doc.id,
+      'signed',
+      current,
+      origin,
+      { signer: current.id, kind: input.signature.kind },
+      now,
+    );
+    const signers = await signersOf(trx, [doc.id]);
+    const allSigned = signers.every((s) => s.signed_at);
+    await updateDocumentRow(trx, doc.id, { status: 'signed', updated_at: now });
+    const links =
+      allSigned || doc.signing_order !== 'sequential'
+        ? []
+        : await issueLinks(ctx, trx, nextSigners(signers, 'sequential'));
+    return { doc, allSigned, links };
+  });
+  if (outcome.links.length) {
+    const owner = await ownerOf(ctx, outcome.doc.owner_id);
+    await mailLinks(ctx, owner, outcome.doc, outcome.links);
+  }
+  if (!outcome.allSigned) return { status: 'signed' };
+  await completeDocument(ctx, outcome.doc.id);
+  return { status: 'completed' };
+}
+
+/** POST /api/sign/:token/reject: the party declines; the document is rejected and every link dies. */
+export async function rejectWithLink(ctx: AppContext, token: string, reason: string, origin: RequestOrigin) {
+  const { signer, document } = await requireLiveLink(ctx, token, origin.ip ?? '');
+  const pg = ctx.dialect === 'postgres';
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await findSignerByHash(trx, signer.token_hash!, pg);
+    const doc = await findDocument(trx, document.owner_id, document.id, pg);
+    if (!current || !doc || current.signed_at || current.rejected_at) throw linkInvalid();
+    if (!['sent', 'viewed', 'signed'].includes(doc.status))
+      throw conflict('This document can no longer be declined');
+    const now = nowIso();
+    await trx
+      .updateTable('document_signers')
+      .set({ rejected_at: now, status: 'rejected', reject_reason: reason })
+      .where('id', '=', current.id)
+      .execute();
+    await trx
+      .updateTable('document_signers')
+      .set({ token_hash: null, token_expires_at: null })
+      .where('document_id', '=', doc.id)
+      .execute();
+    await updateDocumentRow(trx, doc.id, { status: 'rejected', updated_at: now });
+    await recordEvent(trx, doc.id, 'rejected', current, origin, { signer: current.id, reason }, now);
+  });
+  const owner = await ownerOf(ctx, document.owner_id);
+  await sendDeclinedNotice(
+    ctx,
+    owner,
+    signer,
+    { title: document.title, number: document.document_number },
+    reason,
+  );
+}
