@@ -5,7 +5,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Insertable, sql } from 'kysely';
-import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { payloads } from '../apps/server/src/modules/documents/documents-testing.ts';
@@ -13,7 +12,16 @@ import { payloads } from '../apps/server/src/modules/documents/documents-testing
 import type { DocumentSignersTable, DocumentsTable } from '../apps/server/src/modules/documents/tables.ts';
 import { newId } from '../apps/server/src/platform/ids.ts';
 import { measureRender } from './documents-render.ts';
-import { type Figures, HELLO_ENTRY, load, loadBesideHello, printTable, ROOT, startServer } from './lib.ts';
+import {
+  type Figures,
+  HELLO_ENTRY,
+  load,
+  loadBesideHello,
+  printTable,
+  ROOT,
+  resetPgSchema,
+  startServer,
+} from './lib.ts';
 import { insertInBatches, seedProjectsBench } from './projects-seed.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -74,11 +82,7 @@ async function run(dialect: string): Promise<boolean> {
   mkdirSync(dataDir, { recursive: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' };
   if (dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`drop schema if exists "${PG_SCHEMA}" cascade`);
-    await client.query(`create schema "${PG_SCHEMA}"`);
-    await client.end();
+    await resetPgSchema(PG_URL, PG_SCHEMA);
     Object.assign(env, { DATABASE_URL: PG_URL, DATABASE_SCHEMA: PG_SCHEMA });
   }
   let database = open(dialect, dataDir);

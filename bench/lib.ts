@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -178,3 +179,12 @@ export function printTable(
 
 /** A bare Fastify hello-world, the baseline every HTTP benchmark is compared with. */
 export const HELLO_ENTRY = path.join(ROOT, 'bench/hello-server.ts');
+
+/** A fresh, empty PostgreSQL schema for a bench run (the old one and its data dropped). */
+export async function resetPgSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema if exists "${schema}" cascade`);
+  await client.query(`create schema "${schema}"`);
+  await client.end();
+}

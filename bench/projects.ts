@@ -5,10 +5,18 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { type Database, openPostgres, openSqlite } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { type Figures, HELLO_ENTRY, load, loadBesideHello, printTable, ROOT, startServer } from './lib.ts';
+import {
+  type Figures,
+  HELLO_ENTRY,
+  load,
+  loadBesideHello,
+  printTable,
+  ROOT,
+  resetPgSchema,
+  startServer,
+} from './lib.ts';
 import { seedProjectsBench } from './projects-seed.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -25,14 +33,6 @@ const QUERIES = [
   ['  … &type=album&status=mixing&genre=rock', 'page=1&limit=12&type=album&status=mixing&genre=rock'],
 ] as const;
 
-async function resetPgSchema(): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`drop schema if exists "${PG_SCHEMA}" cascade`);
-  await client.query(`create schema "${PG_SCHEMA}"`);
-  await client.end();
-}
-
 async function run(dialect: string): Promise<boolean> {
   const dataDir = path.join(ROOT, `bench/.data/projects-${dialect}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -40,7 +40,7 @@ async function run(dialect: string): Promise<boolean> {
   const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' };
   let database: Database;
   if (dialect === 'postgres') {
-    await resetPgSchema();
+    await resetPgSchema(PG_URL, PG_SCHEMA);
     Object.assign(env, { DATABASE_URL: PG_URL, DATABASE_SCHEMA: PG_SCHEMA });
     database = openPostgres(PG_URL, PG_SCHEMA);
   } else {

@@ -8,6 +8,14 @@ export function escapeLike(term: string): string {
 }
 
 /**
+ * A row's lower-cased `search_text` column contains `term` (lower-cased here), with %, _ and \ taken literally.
+ * Both sides are lower-case, so a plain LIKE matches the same on SQLite and PostgreSQL.
+ */
+export function searchTextContains(term: string): Expression<SqlBool> {
+  return sql<SqlBool>`search_text like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+}
+
+/**
  * `column` contains `term`, case-insensitively, with %, _ and \ taken literally.
  * SQLite's LIKE is case-insensitive for ASCII; PostgreSQL needs ILIKE.
  */

@@ -5,6 +5,7 @@ import { ClientListDataSchema, ClientSchema } from '@mixdesk/contract/client-res
 import { CLIENT_ROLES, CLIENT_STATUSES, CLIENT_TYPES } from '@mixdesk/contract/clients';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maybe, money } from '../../../test/arbitraries.ts';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { createClientVia } from './clients-testing.ts';
 
@@ -20,19 +21,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A value of the right kind most of the time, else anything JSON can carry, else absent. */
-const maybe = <T>(arb: fc.Arbitrary<T>) =>
-  fc.oneof(
-    { arbitrary: arb, weight: 4 },
-    { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 1 },
-    fc.constant(undefined),
-  );
-
-const money = fc.oneof(
-  fc.integer({ min: -10, max: 2_000_000 }),
-  fc.double({ noNaN: false }),
-  fc.constantFrom(0, 0.1, 10.05, 10.005, -1, 1e9, 1e12, Number.MAX_SAFE_INTEGER),
-);
 const count = fc.oneof(fc.integer({ min: -2, max: 12 }), fc.double(), fc.constant(100_001));
 const shortText = (max: number) =>
   fc.oneof(fc.string({ maxLength: max }), fc.constant(''), fc.constant('  '));

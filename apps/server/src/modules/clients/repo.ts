@@ -8,9 +8,9 @@ import {
   type ContactMethod,
   fromCents,
 } from '@mixdesk/contract/clients';
-import { type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { type DB, fromJson } from '../../db/schema.ts';
-import { escapeLike } from '../../db/sql-helpers.ts';
+import { searchTextContains } from '../../db/sql-helpers.ts';
 import type { ClientsTable } from './tables.ts';
 
 export type ClientRow = Selectable<ClientsTable>;
@@ -116,8 +116,7 @@ export async function deleteClientRow(db: Kysely<DB>, ownerId: string, id: strin
 function filtered(db: Kysely<DB>, ownerId: string, f: ClientFilters) {
   let q = db.selectFrom('clients').where('owner_id', '=', ownerId);
   const term = f.search?.trim().toLowerCase();
-  // Both sides are lower-cased, so a plain LIKE matches the same on SQLite and PostgreSQL; \ escapes % and _.
-  if (term) q = q.where(sql<SqlBool>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
+  if (term) q = q.where(searchTextContains(term));
   if (f.role) q = q.where('role', '=', f.role);
   if (f.type) q = q.where('type', '=', f.type);
   if (f.status) q = q.where('status', '=', f.status);

@@ -4,6 +4,7 @@ import { DocumentSchema } from '@mixdesk/contract/document-responses';
 import { invoiceTotalsCents, TEMPLATE_NAMES } from '@mixdesk/contract/documents';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maybe, money } from '../../../test/arbitraries.ts';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { generateVia, payloads, request } from './documents-testing.ts';
 
@@ -19,17 +20,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const maybe = <T>(arb: fc.Arbitrary<T>) =>
-  fc.oneof(
-    { arbitrary: arb, weight: 5 },
-    { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 1 },
-    fc.constant(undefined),
-  );
-const money = fc.oneof(
-  fc.integer({ min: -10, max: 2_000_000 }),
-  fc.double({ noNaN: false }),
-  fc.constantFrom(0, 0.01, 10.05, 10.005, -1, 1e6, 1e9, 1e12, Number.MAX_SAFE_INTEGER),
-);
 const percent = fc.oneof(
   fc.integer({ min: -2, max: 102 }),
   fc.double(),

@@ -2,7 +2,7 @@
 import { type DocumentStatus, type DocumentType, OVERDUE } from '@mixdesk/contract/documents';
 import { type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { escapeLike } from '../../db/sql-helpers.ts';
+import { searchTextContains } from '../../db/sql-helpers.ts';
 import type { DocumentEventsTable, DocumentSignersTable, DocumentsTable } from './tables.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -65,7 +65,7 @@ const overdue = (today: string) =>
 function filtered(db: Kysely<DB>, ownerId: string, f: DocumentFilters, today: string) {
   let q = db.selectFrom('documents').where('owner_id', '=', ownerId);
   const term = f.search?.trim().toLowerCase();
-  if (term) q = q.where(sql<SqlBool>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
+  if (term) q = q.where(searchTextContains(term));
   if (f.status === OVERDUE) q = q.where(overdue(today));
   else if (f.status) q = q.where('status', '=', f.status);
   if (f.type) q = q.where('document_type', '=', f.type);
