@@ -1,4 +1,55 @@
-import { columnTypes, type MigrationDb } from '../migration-helpers.ts';
+import { sql } from 'kysely';
+import { columnTypes, isPostgres, type MigrationDb } from '../migration-helpers.ts';
+
+/**
+ * A version per owner of everything their documents list shows (documents and their signers), bumped by
+ * triggers in the same transaction as any change, whichever module makes it: a list answer cached under a
+ * version is served only while the database still holds it (modules/documents/list.ts). Audit events and
+ * downloads do not show in the list and do not bump it.
+ */
+async function createListVersionTriggers(db: MigrationDb): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`create function document_list_bump(owner text) returns void language sql as $$
+      insert into document_list_versions (owner_id, version) select owner, 1 where owner is not null
+      on conflict (owner_id) do update set version = document_list_versions.version + 1
+    $$`.execute(db);
+    await sql`create function documents_list_version() returns trigger language plpgsql as $$
+      begin
+        if tg_op <> 'INSERT' then perform document_list_bump(old.owner_id); end if;
+        if tg_op <> 'DELETE' and (tg_op = 'INSERT' or new.owner_id <> old.owner_id) then
+          perform document_list_bump(new.owner_id);
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create function document_signers_list_version() returns trigger language plpgsql as $$
+      begin
+        perform document_list_bump((select owner_id from documents
+          where id = case when tg_op = 'DELETE' then old.document_id else new.document_id end));
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger documents_list_version after insert or update or delete on documents
+      for each row execute function documents_list_version()`.execute(db);
+    await sql`create trigger document_signers_list_version after insert or update or delete on document_signers
+      for each row execute function document_signers_list_version()`.execute(db);
+    return;
+  }
+  // SQLite's upsert from a SELECT needs a WHERE to parse.
+  const bump = (owner: string) => `insert into document_list_versions (owner_id, version)
+    select owner_id, 1 from (select ${owner} as owner_id) where owner_id is not null
+    on conflict (owner_id) do update set version = version + 1;`;
+  const triggers = [
+    `documents_lv_insert after insert on documents begin ${bump('new.owner_id')} end`,
+    `documents_lv_update after update on documents begin ${bump('new.owner_id')} end`,
+    `documents_lv_delete after delete on documents begin ${bump('old.owner_id')} end`,
+    `document_signers_lv_insert after insert on document_signers begin
+      ${bump('(select owner_id from documents where id = new.document_id)')} end`,
+    `document_signers_lv_update after update on document_signers begin
+      ${bump('(select owner_id from documents where id = new.document_id)')} end`,
+    `document_signers_lv_delete after delete on document_signers begin
+      ${bump('(select owner_id from documents where id = old.document_id)')} end`,
+  ];
+  for (const trigger of triggers) await sql.raw(`create trigger ${trigger}`).execute(db);
+}
 
 export async function up(db: MigrationDb): Promise<void> {
   const t = columnTypes(db);
@@ -110,6 +161,13 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
   await db.schema.createIndex('document_files_document').on('document_files').column('document_id').execute();
 
+  await db.schema
+    .createTable('document_list_versions')
+    .addColumn('owner_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('version', t.bigint, (c) => c.notNull())
+    .execute();
+  await createListVersionTriggers(db);
+
   // Failed signing-link look-ups per client address: guessing links is throttled across instances.
   await db.schema
     .createTable('signing_link_failures')
@@ -125,6 +183,17 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop trigger document_signers_list_version on document_signers`.execute(db);
+    await sql`drop trigger documents_list_version on documents`.execute(db);
+    for (const fn of [
+      'document_signers_list_version()',
+      'documents_list_version()',
+      'document_list_bump(text)',
+    ])
+      await sql.raw(`drop function ${fn}`).execute(db);
+  }
+  await db.schema.dropTable('document_list_versions').execute();
   await db.schema.dropTable('signing_link_failures').execute();
   await db.schema.dropTable('document_files').execute();
   await db.schema.dropTable('document_events').execute();

@@ -1,15 +1,27 @@
 // GET /api/documents: a page of the caller's documents, filtered in SQL, with counts per status over all
-// of them (the stats tiles) in the same answer.
-import type { DocumentListData, DocumentStats } from '@mixdesk/contract/document-responses';
+// of them (the stats tiles) in the same answer. The serialised answer is cached per app instance under the
+// owner's list version, which triggers bump in the same transaction as any change the list shows (migration
+// 0007); every request reads the version, so no instance answers from a stale copy.
+import {
+  type DocumentListData,
+  DocumentListDataSchema,
+  type DocumentStats,
+} from '@mixdesk/contract/document-responses';
 import {
   DOCUMENT_STATUSES,
   DOCUMENTS_LIMIT_MAX,
   type DocumentListQuerySchema,
   OVERDUE,
 } from '@mixdesk/contract/documents';
+import { envelope } from '@mixdesk/contract/envelope';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { coalesced } from '../../db/coalesced.ts';
+import { prepared } from '../../db/prepared.ts';
+import type { DB } from '../../db/schema.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
 import { presentDocument, todayUtc } from './present.ts';
 import { listDocumentRows, type SignerRow, signersOf, statusCounts } from './repo.ts';
 
@@ -53,4 +65,46 @@ export async function listDocuments(
     },
     stats,
   };
+}
+
+export const DocumentListResponseSchema = envelope(DocumentListDataSchema);
+
+const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
+const LIMITS = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024 };
+
+const versionsQuery = prepared((db, ownerIds) =>
+  db.selectFrom('document_list_versions').select(['owner_id', 'version']).where('owner_id', 'in', ownerIds),
+);
+
+/** The owner's list version; concurrent list requests share one query (db/coalesced.ts). */
+const listVersion = coalesced(
+  async (db, ownerIds) =>
+    new Map((await versionsQuery(db, ownerIds)).map((r) => [r.owner_id, Number(r.version)])),
+  0,
+);
+
+/** The whole JSON answer of the list, validated against its schema, from the cache when current. */
+export async function listDocumentsJson(ctx: AppContext, ownerId: string, query: ListQuery): Promise<Buffer> {
+  // The overdue flags and count depend on the date, so the day is part of the key.
+  const key = [
+    ownerId,
+    todayUtc(),
+    query.page,
+    query.limit,
+    query.search ?? '',
+    query.status,
+    query.type,
+  ].join('\u0000');
+  return versionedResponsesFor(caches, ctx.db, LIMITS).through(
+    key,
+    () => listVersion(ctx.db, ownerId),
+    async () =>
+      JSON.stringify(
+        DocumentListResponseSchema.parse({
+          success: true,
+          message: 'Documents',
+          data: await listDocuments(ctx, ownerId, query),
+        }),
+      ),
+  );
 }

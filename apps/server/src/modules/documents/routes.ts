@@ -4,7 +4,6 @@ import {
   AuditDataSchema,
   AutoPopulateDataSchema,
   DocumentDataSchema,
-  DocumentListDataSchema,
   TemplatesDataSchema,
   VerifyDataSchema,
 } from '@mixdesk/contract/document-responses';
@@ -21,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { originOf } from './events.ts';
-import { listDocuments } from './list.ts';
+import { DocumentListResponseSchema, listDocumentsJson } from './list.ts';
 import { documentAudit, sendPdf, VERIFY_MAX_BYTES, verifyPdf } from './pdf-routes.ts';
 import { markPaid, sendDocument, signLinkForUser } from './send.ts';
 import * as documents from './service.ts';
@@ -50,9 +49,13 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       ...auth,
-      schema: { querystring: DocumentListQuerySchema, response: { 200: envelope(DocumentListDataSchema) } },
+      schema: { querystring: DocumentListQuerySchema, response: { 200: DocumentListResponseSchema } },
     },
-    async (request) => ok('Documents', await listDocuments(ctx, owner(request).id, request.query)),
+    async (request, reply) => {
+      const json = await listDocumentsJson(ctx, owner(request).id, request.query);
+      // Already validated against the response schema and serialised (and cached) by the list.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(

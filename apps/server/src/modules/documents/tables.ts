@@ -78,6 +78,12 @@ export interface DocumentFilesTable {
   created_at: Timestamp;
 }
 
+/** Per owner: bumped by triggers on every change their documents list shows (migration 0007). */
+export interface DocumentListVersionsTable {
+  owner_id: string;
+  version: number;
+}
+
 export interface SigningLinkFailuresTable {
   id: string;
   ip: string;
@@ -87,6 +93,7 @@ export interface SigningLinkFailuresTable {
 declare module '../../db/schema.ts' {
   interface DB {
     signing_link_failures: SigningLinkFailuresTable;
+    document_list_versions: DocumentListVersionsTable;
     documents: DocumentsTable;
     document_signers: DocumentSignersTable;
     document_events: DocumentEventsTable;
