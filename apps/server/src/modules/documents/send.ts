@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { completeDocument } from './complete.ts';
 import { sendSigningRequest } from './emails.ts';
 import { type Actor, type RequestOrigin, recordEvent } from './events.ts';
 import { presentDocument } from './present.ts';
@@ -76,6 +77,12 @@ export async function sendDocument(
   origin: RequestOrigin,
 ): Promise<DocumentView> {
   const existing = await requireDocument(ctx, owner.id, id);
+  const everyoneSigned = (await signersOf(ctx.db, [existing.id])).every((s) => s.signed_at);
+  if (existing.status === 'signed' && everyoneSigned) {
+    // Completion failed when the last party signed (logged then): there is nobody to send to, so finish it.
+    await completeDocument(ctx, existing.id);
+    return presentDocument(await requireDocument(ctx, owner.id, id), await signersOf(ctx.db, [existing.id]));
+  }
   const { row, links } = await ctx.db.transaction().execute(async (trx) => {
     const current = await findDocument(trx, owner.id, existing.id, ctx.dialect === 'postgres');
     if (!current) throw notFound('Document');

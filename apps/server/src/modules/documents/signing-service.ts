@@ -133,7 +133,13 @@ export async function signWithLink(
     await mailLinks(ctx, owner, outcome.doc, outcome.links);
   }
   if (!outcome.allSigned) return { status: 'signed' };
-  await completeDocument(ctx, outcome.doc.id);
+  try {
+    await completeDocument(ctx, outcome.doc.id);
+  } catch (err) {
+    // The signature is recorded; the owner's next send completes the document (send.ts).
+    ctx.log.error({ err, documentId: outcome.doc.id }, 'Completing a signed document failed');
+    return { status: 'signed' };
+  }
   return { status: 'completed' };
 }
 

@@ -1,0 +1,71 @@
+// Completion that fails (here: a signing key file that cannot be opened) loses no signature and tells the
+// signer nothing alarming; the owner's next send finishes the document. Its own file: the key is loaded once
+// per process, and this test needs a process where it has not been loaded yet.
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  downloadVia,
+  generateVia,
+  mailedSigningToken,
+  payloads,
+  pdfsig,
+  request,
+} from './documents-testing.ts';
+import { GENERATED_P12 } from './seal/signing-key.ts';
+
+let t: TestApp;
+let owner: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerUser(t.app, { name: 'Unlucky Owner' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sign = (token: string, value: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/sign/${token}`,
+    payload: { signature: { kind: 'typed', value }, consent: true },
+  });
+const sendVia = async (id: string) =>
+  (await request(t.app, 'POST', `/api/documents/${id}/send`, owner, {})).json().data.document;
+
+describe('when sealing fails', () => {
+  it('the last signature is kept, the party is not shown an error, and the next send completes the document', async () => {
+    const body = payloads.contract();
+    const doc = await generateVia(t.app, owner, body);
+    await sendVia(doc._id);
+    // A key file that cannot be opened: the seal fails for as long as it is there.
+    const keyFile = path.join(t.config.dataDir, GENERATED_P12);
+    writeFileSync(keyFile, 'not a pkcs12 file');
+    for (const p of [body.parties.primary, body.parties.secondary]) {
+      const res = await sign(await mailedSigningToken(t.app, p.email), p.name);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.status).toBe('signed');
+    }
+    expect(
+      (await request(t.app, 'GET', `/api/documents/${doc._id}`, owner)).json().data.document.status,
+    ).toBe('signed');
+    expect(t.logs()).toContain('Completing a signed document failed');
+    // Fixed (here: removed, so a key is generated); a failed load is not remembered.
+    rmSync(keyFile);
+    const finished = await sendVia(doc._id);
+    expect(finished.status).toBe('completed');
+    expect(pdfsig(await downloadVia(t.app, owner, doc._id))).toContain('Signature is Valid');
+  });
+});
+
+describe('a signing key given in SIGNING_P12', () => {
+  it('stops the start with a message naming the setting when it cannot be opened', async () => {
+    const broken = await createTestApp({ signingP12: path.join(t.config.dataDir, 'missing.p12') });
+    try {
+      await expect(broken.app.ready()).rejects.toThrow(/SIGNING_P12/);
+    } finally {
+      await broken.close().catch(() => {});
+    }
+  });
+});
