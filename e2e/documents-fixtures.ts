@@ -1,9 +1,12 @@
 // Shared set-up for the documents browser tests: a project with a collaborator made through the API, the
-// screen opened after signing in, locators for the cards, stats tiles and the form, and screenshots to look at.
+// screen opened after signing in, locators for the cards, stats tiles and the form, screenshots to look at;
+// for signing, contracts made and sent through the API and the signing links read from the server's outbox.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { tokenOf } from './account-helpers.ts';
+import { E2E_DATA_DIR } from './env.ts';
 import { type Account, createAccount, signInThroughUi } from './fixtures.ts';
 
 /** A project owned by `account` with one collaborator (a second, real account). */
@@ -95,4 +98,131 @@ export async function screenshots(page: Page, name: string, dialog?: Locator): P
   }
   if (before) await page.setViewportSize(before);
   await page.emulateMedia({ colorScheme: null });
+}
+
+export interface Party {
+  name: string;
+  email: string;
+}
+
+async function generateThroughApi(request: APIRequestContext, owner: Account, data: object) {
+  const res = await request.post('/api/documents/generate', {
+    headers: { authorization: `Bearer ${await tokenOf(request, owner)}` },
+    data,
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data.document as { _id: string; documentId: string };
+}
+
+/** A producer contract between two parties, generated through the API by `owner`. */
+export const generateContract = (
+  request: APIRequestContext,
+  owner: Account,
+  title: string,
+  primary: Party,
+  secondary: Party,
+) =>
+  generateThroughApi(request, owner, {
+    templateName: 'producer-contract',
+    title,
+    parties: { primary, secondary },
+    contractDetails: { projectTitle: 'Night Drive', deliverables: ['Stereo master'], budget: 2500 },
+  });
+
+/** A studio session invoice from `owner` to a client, generated through the API. */
+export const generateInvoice = (
+  request: APIRequestContext,
+  owner: Account,
+  invoiceNumber: string,
+  client: Party,
+) =>
+  generateThroughApi(request, owner, {
+    templateName: 'studio-session-invoice',
+    parties: { primary: { name: owner.name, email: owner.email }, secondary: client },
+    invoiceDetails: {
+      invoiceNumber,
+      items: [{ description: 'Tracking day', quantity: 1, rate: 450 }],
+      dueDate: '2031-01-31',
+    },
+  });
+
+/** Sends a document for signature through the API, every party at once. */
+export async function sendForSignature(request: APIRequestContext, owner: Account, id: string) {
+  const res = await request.post(`/api/documents/${id}/send`, {
+    headers: { authorization: `Bearer ${await tokenOf(request, owner)}` },
+    data: { signingOrder: 'parallel' },
+  });
+  expect(res.status()).toBe(200);
+}
+
+function readOutbox<T>(read: (db: Database.Database) => T): T {
+  const db = new Database(path.join(E2E_DATA_DIR, 'mixdesk.db'), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** How many signing requests have been mailed to an address. */
+export const signingMails = (to: string) =>
+  readOutbox(
+    (db) =>
+      (
+        db
+          .prepare("select count(*) as n from mail_outbox where to_address = ? and kind = 'document_signing'")
+          .get(to) as { n: number }
+      ).n,
+  );
+
+/** The newest signing link mailed to an address (waited for in the outbox). */
+export async function signingLink(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () =>
+        readOutbox((db) => {
+          const row = db
+            .prepare(
+              "select text_body from mail_outbox where to_address = ? and kind = 'document_signing' order by created_at desc, id desc limit 1",
+            )
+            .get(to) as { text_body: string } | undefined;
+          link = row?.text_body.match(/https?:\/\/\S+\/sign\/\S+/)?.[0] ?? '';
+          return link;
+        }),
+      { message: `a signing link mailed to ${to}` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+export const CONSENT = /I agree to sign this document electronically/;
+
+/** A fresh browser (no cookies, no session) at the link a party got by email. */
+export async function openLinkAsParty(browser: Browser, party: Party): Promise<Page> {
+  const link = await signingLink(party.email);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Sign as ${party.name}` })).toBeVisible();
+  return page;
+}
+
+/** Draws a signature with the mouse: a loop and a long tail across the pad. */
+export async function drawSignature(page: Page, pad: Locator) {
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('The signature pad is not on screen');
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.15, 0.6));
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.25, 0.25],
+    [0.32, 0.7],
+    [0.4, 0.35],
+    [0.5, 0.65],
+    [0.62, 0.3],
+    [0.85, 0.55],
+  ] as const)
+    await page.mouse.move(...at(x, y), { steps: 6 });
+  await page.mouse.up();
 }

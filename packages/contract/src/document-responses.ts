@@ -1,7 +1,13 @@
 // What the documents API answers (SPEC §3 Document, §7 Documents): a document with its computed figures,
 // the list with its per-status stats, templates, auto-populate sources and the audit trail.
 import { z } from 'zod';
-import { DOCUMENT_STATUSES, DocumentTypeSchema, OVERDUE, TemplateNameSchema } from './documents.ts';
+import {
+  DOCUMENT_STATUSES,
+  DocumentTypeSchema,
+  OVERDUE,
+  SIGNING_ORDERS,
+  TemplateNameSchema,
+} from './documents.ts';
 import { PaginationSchema } from './envelope.ts';
 
 export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
@@ -91,6 +97,8 @@ export const DocumentSchema = z.object({
   project: z.object({ _id: z.string(), name: z.string() }).nullable(),
   parties: z.object({ primary: PartySchema, secondary: PartySchema }),
   signers: z.array(SignerSchema),
+  /** How the links go out; fixed once someone has signed. */
+  signingOrder: z.enum(SIGNING_ORDERS),
   /** SPEC §3: one entry per signature made. */
   signatures: z.array(z.object({ partyEmail: z.string(), name: z.string(), signedAt: z.string() })),
   contractDetails: ContractDetailsSchema.nullable(),

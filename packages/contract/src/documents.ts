@@ -52,6 +52,10 @@ export const STATUS_FILTER_OPTIONS = ['generated', 'sent', 'viewed', 'signed', '
 /** A filter value beside the statuses: invoices past their due date and not paid. */
 export const OVERDUE = 'overdue';
 
+/** 'parallel': every signer gets a link at once; 'sequential': each after the one before has signed. */
+export const SIGNING_ORDERS = ['parallel', 'sequential'] as const;
+export type SigningOrder = (typeof SIGNING_ORDERS)[number];
+
 export const DEFAULT_REVISIONS = 3;
 export const DEFAULT_PAYMENT_TERMS = 'Net 30';
 export const DEFAULT_REVENUE_SHARE = 50;

@@ -2,10 +2,9 @@
 // account (issue #14): the request bodies and what the signing page is shown.
 import { z } from 'zod';
 import { DocumentSchema } from './document-responses.ts';
-import { isCalendarDate } from './documents.ts';
+import { isCalendarDate, SIGNING_ORDERS } from './documents.ts';
 
-export const SIGNING_ORDERS = ['parallel', 'sequential'] as const;
-export type SigningOrder = (typeof SIGNING_ORDERS)[number];
+export { SIGNING_ORDERS, type SigningOrder } from './documents.ts';
 
 /** A drawn signature: a PNG data URL of at most this many bytes once decoded. */
 export const DRAWN_SIGNATURE_MAX_BYTES = 512 * 1024;

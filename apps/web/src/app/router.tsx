@@ -1,5 +1,6 @@
-// Every route of SPEC §2. /auth, /verify-email and /reset-password are public; the rest sit in the shell, behind
-// the protection wrapper, except the 404 page, which signed-out visitors see too (with Sign In / Get Started).
+// Every route of SPEC §2. /auth, /verify-email, /reset-password and /sign/:token (an emailed signing link) are
+// public; the rest sit in the shell, behind the protection wrapper, except the 404 page, which signed-out
+// visitors see too (with Sign In / Get Started).
 import { createBrowserRouter } from 'react-router';
 import { AuthPage } from '../features/auth/auth-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
@@ -8,6 +9,7 @@ import { ClientsPage } from '../features/clients/clients-page';
 import { ConTestPage } from '../features/con-test/con-test-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DocumentsPage } from '../features/documents/documents-page';
+import { SignPage } from '../features/documents/signing/sign-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { FilesPage } from '../features/projects/files/files-page';
 import { ProjectLayout } from '../features/projects/project-layout';
@@ -30,6 +32,7 @@ export function createRouter() {
         { path: 'auth', element: <AuthPage /> },
         { path: 'verify-email', element: <VerifyEmailPage /> },
         { path: 'reset-password', element: <ResetPasswordPage /> },
+        { path: 'sign/:token', element: <SignPage /> },
         {
           element: <AppShell />,
           children: [

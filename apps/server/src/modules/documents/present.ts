@@ -35,6 +35,7 @@ export function presentDocument(row: DocumentRow, signers: SignerRow[], today = 
       signedAt: s.signed_at,
       rejectedAt: s.rejected_at,
     })),
+    signingOrder: row.signing_order === 'sequential' ? 'sequential' : 'parallel',
     signatures: signers
       .filter((s) => s.signed_at)
       .map((s) => ({ partyEmail: s.email, name: s.name, signedAt: s.signed_at! })),

@@ -157,7 +157,8 @@ export async function markPaid(
 ): Promise<DocumentView> {
   const existing = await requireDocument(ctx, owner.id, id);
   if (existing.document_type !== 'invoice') throw conflict('Only an invoice can be marked as paid');
-  if (paidAt > new Date().toISOString().slice(0, 10))
+  // 'Today' anywhere on Earth (UTC+14 is the furthest ahead): a payment made today is never refused.
+  if (paidAt > new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10))
     throw new AppError('VALIDATION_ERROR', "Payment date can't be in the future", [
       { path: 'paidAt', message: "Payment date can't be in the future" },
     ]);

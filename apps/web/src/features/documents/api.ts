@@ -13,6 +13,7 @@ import {
   type STATUS_FILTER_OPTIONS,
 } from '@mixdesk/contract/documents';
 import { envelope, OkSchema } from '@mixdesk/contract/envelope';
+import { type SigningOrder, SignLinkDataSchema } from '@mixdesk/contract/signing';
 import { api } from '../../lib/api';
 
 export interface DocumentFilters {
@@ -28,6 +29,7 @@ const DocumentResponseSchema = envelope(DocumentDataSchema);
 const TemplatesResponseSchema = envelope(TemplatesDataSchema);
 const SourcesResponseSchema = envelope(AutoPopulateDataSchema);
 const AuditResponseSchema = envelope(AuditDataSchema);
+const SignLinkResponseSchema = envelope(SignLinkDataSchema);
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -82,4 +84,27 @@ export async function updateDocument(id: string, input: GenerateDocumentInput) {
 
 export async function deleteDocument(id: string) {
   await api.delete(documentPath(id), { schema: OkSchema });
+}
+
+/** Mails each party still to sign a fresh link (the old ones stop working). */
+export async function sendDocument(id: string, signingOrder: SigningOrder) {
+  return (await api.post(`${documentPath(id)}/send`, { signingOrder }, { schema: DocumentResponseSchema }))
+    .data.document;
+}
+
+/** The signing page's address (`/sign/<token>`) for the signed-in user, when they are a party still to sign. */
+export async function fetchSignLink(id: string) {
+  return (await api.post(`${documentPath(id)}/sign-link`, undefined, { schema: SignLinkResponseSchema })).data
+    .url;
+}
+
+export async function voidDocument(id: string) {
+  return (await api.post(`${documentPath(id)}/void`, undefined, { schema: DocumentResponseSchema })).data
+    .document;
+}
+
+/** An invoice that went out is paid, on a calendar day (YYYY-MM-DD). */
+export async function markPaid(id: string, paidAt: string) {
+  return (await api.post(`${documentPath(id)}/mark-paid`, { paidAt }, { schema: DocumentResponseSchema }))
+    .data.document;
 }

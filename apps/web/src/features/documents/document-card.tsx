@@ -1,20 +1,23 @@
 // One document in the list (SPEC §2 Documents): title, number, type, status, the parties, the project, when it
-// was made and its headline figure, with View Details and Download.
+// was made and its headline figure, with View Details, Sign (SPEC: only while sent and unsigned) and Download.
 import type { DocumentView } from '@mixdesk/contract/document-responses';
-import { CalendarDays, Download, Eye, FolderOpen, Users } from 'lucide-react';
+import { CalendarDays, Download, Eye, FolderOpen, PenLine, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { formatDay, headlineAmount, STATUS_LABELS, STATUS_TONE, TYPE_LABELS } from './document-labels';
+import { canSign } from './document-rules';
 
 interface Props {
   document: DocumentView;
   onView: (document: DocumentView) => void;
   onDownload: (document: DocumentView) => void;
   downloading: boolean;
+  onSign: (document: DocumentView) => void;
+  signing: boolean;
 }
 
-export function DocumentCard({ document: doc, onView, onDownload, downloading }: Props) {
+export function DocumentCard({ document: doc, onView, onDownload, downloading, onSign, signing }: Props) {
   const titleId = useId();
   const amount = headlineAmount(doc);
   const { primary, secondary } = doc.parties;
@@ -68,6 +71,18 @@ export function DocumentCard({ document: doc, onView, onDownload, downloading }:
           <Eye aria-hidden="true" />
           View Details
         </Button>
+        {canSign(doc) && (
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={signing}
+            onClick={() => onSign(doc)}
+            aria-label={`Sign ${doc.title}`}
+          >
+            {!signing && <PenLine aria-hidden="true" />}
+            Sign
+          </Button>
+        )}
         <Button
           variant="ghost"
           size="sm"

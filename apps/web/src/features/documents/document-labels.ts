@@ -52,5 +52,5 @@ export function headlineAmount(doc: DocumentView): { label: string; value: strin
 }
 
 /** Whether anyone has signed: edit and delete are then closed. */
-export const hasSignatures = (doc: DocumentView) =>
+export const hasSignatures = (doc: Pick<DocumentView, 'signatures' | 'signers'>) =>
   doc.signatures.length > 0 || doc.signers.some((s) => s.status === 'signed');

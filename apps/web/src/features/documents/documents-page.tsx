@@ -1,9 +1,9 @@
 // /documents (SPEC §2 Documents): the heading with Generate Document, the stats tiles, search and filters, the
-// document cards with View Details and Download, pages, the empty state and the SPEC §8 error texts; the
-// Generate Document form, the details view and the delete confirmation.
+// document cards with View Details, Sign and Download, pages, the empty state and the SPEC §8 error texts; the
+// Generate Document form, the details view, and the dialogs behind its actions (send, void, paid, delete).
 import type { DocumentView } from '@mixdesk/contract/document-responses';
 import { useQueryClient } from '@tanstack/react-query';
-import { FilePlus2, Plus, RotateCw, X } from 'lucide-react';
+import { Plus, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -13,13 +13,18 @@ import { Spinner } from '../../ui/spinner';
 import { documentKeys, EMPTY_FILTERS } from './api';
 import { DeleteDocumentDialog } from './details/delete-document-dialog';
 import { DocumentDetailsDialog } from './details/document-details-dialog';
+import { MarkPaidDialog } from './details/mark-paid-dialog';
+import { SendDialog, type SendMode } from './details/send-dialog';
+import { VoidDialog } from './details/void-dialog';
 import { DocumentCard } from './document-card';
 import { DocumentFilters } from './document-filters';
 import { DocumentStats } from './document-stats';
+import { EmptyState } from './documents-empty';
 import { DocumentsSkeleton } from './documents-skeleton';
 import { DocumentFormDialog } from './form/document-form-dialog';
 import { useDocumentsList } from './use-documents-list';
 import { useDownload } from './use-download';
+import { useSignAction } from './use-sign-action';
 
 type Form = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; document: DocumentView };
 
@@ -30,16 +35,25 @@ export function DocumentsPage() {
   const [form, setForm] = useState<Form>({ mode: 'closed' });
   const [viewing, setViewing] = useState<DocumentView | null>(null);
   const [deleting, setDeleting] = useState<DocumentView | null>(null);
+  const [sending, setSending] = useState<{ document: DocumentView; mode: SendMode } | null>(null);
+  const [voiding, setVoiding] = useState<DocumentView | null>(null);
+  const [paying, setPaying] = useState<DocumentView | null>(null);
+  const { sign, isSigning } = useSignAction((doc) => setSending({ document: doc, mode: 'not-a-party' }));
   const data = list.data;
   const total = data?.stats.total ?? 0;
   const openCreate = () => setForm({ mode: 'create' });
 
-  const saved = (doc: DocumentView) => {
+  /** The server answered with the document as it now stands: the list, the details and its trail follow. */
+  const changed = (doc: DocumentView) => {
     void list.refresh();
-    if (form.mode !== 'edit') return;
     queryClient.setQueryData(documentKeys.detail(doc._id), doc);
     void queryClient.invalidateQueries({ queryKey: documentKeys.audit(doc._id) });
     setViewing((v) => (v?._id === doc._id ? doc : v));
+  };
+
+  const saved = (doc: DocumentView) => {
+    if (form.mode === 'edit') changed(doc);
+    else void list.refresh();
   };
 
   const deleted = (id: string) => {
@@ -103,6 +117,8 @@ export function DocumentsPage() {
                   onView={setViewing}
                   onDownload={download}
                   downloading={isDownloading(doc._id)}
+                  onSign={sign}
+                  signing={isSigning(doc._id)}
                 />
               </li>
             ))}
@@ -130,41 +146,14 @@ export function DocumentsPage() {
         downloading={viewing ? isDownloading(viewing._id) : false}
         onEdit={(doc) => setForm({ mode: 'edit', document: doc })}
         onDelete={setDeleting}
+        onSend={(doc, mode) => setSending({ document: doc, mode })}
+        onVoid={setVoiding}
+        onMarkPaid={setPaying}
       />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} onDeleted={deleted} />
+      <SendDialog target={sending} onClose={() => setSending(null)} onSent={changed} />
+      <VoidDialog document={voiding} onClose={() => setVoiding(null)} onVoided={changed} />
+      <MarkPaidDialog document={paying} onClose={() => setPaying(null)} onPaid={changed} />
     </>
-  );
-}
-
-function EmptyState({
-  filtered,
-  onCreate,
-  onClear,
-}: {
-  filtered: boolean;
-  onCreate: () => void;
-  onClear: () => void;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border-strong px-6 py-14 text-center">
-      <FilePlus2 aria-hidden="true" className="size-8 text-muted" />
-      <h2 className="text-lg font-semibold">{filtered ? 'No documents match' : 'No documents yet'}</h2>
-      <p className="max-w-sm text-base text-muted">
-        {filtered
-          ? 'Nothing matches this search and these filters. Try other words or clear the filters.'
-          : 'Contracts, invoices, agreements and split sheets live here, as PDFs ready to send.'}
-      </p>
-      {filtered ? (
-        <Button onClick={onClear}>
-          <X aria-hidden="true" />
-          Clear filters
-        </Button>
-      ) : (
-        <Button variant="primary" onClick={onCreate}>
-          <Plus aria-hidden="true" />
-          Generate Your First Document
-        </Button>
-      )}
-    </div>
   );
 }

@@ -1,46 +1,38 @@
 // Document details: what it is and where it stands, the parties, the project, the type's details, the signers,
-// the PDF itself and the audit trail; with Download, Edit (only while 'generated') and Delete (only while
-// nobody has signed). Shown from the list's copy at once, then from GET /api/documents/:id.
+// the PDF itself and the audit trail; with the actions its state allows (document-actions.tsx). Shown from the
+// list's copy at once, then from GET /api/documents/:id.
 import type { DocumentView } from '@mixdesk/contract/document-responses';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FolderOpen, Pencil, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { FolderOpen } from 'lucide-react';
+import { Fragment, useEffect } from 'react';
 import { ensureFreshSession } from '../../../lib/upload';
 import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/tabs';
 import { useToast } from '../../../ui/toast';
 import { documentKeys, fetchDocument } from '../api';
-import { formatMoment, hasSignatures, STATUS_LABELS, STATUS_TONE, TYPE_LABELS } from '../document-labels';
+import {
+  formatCalendarDate,
+  formatMoment,
+  STATUS_LABELS,
+  STATUS_TONE,
+  TYPE_LABELS,
+} from '../document-labels';
 import { DETAILS_FAILED } from '../errors';
 import { AuditTrail } from './audit-trail';
+import { type DocumentActionHandlers, DocumentActions } from './document-actions';
 import { PdfFrame } from './pdf-frame';
 import { Parties, Signers } from './people';
 import { TypeDetails } from './type-details';
 
-interface Props {
+interface Props extends DocumentActionHandlers {
   /** The document as the list has it; null closes the view. */
   document: DocumentView | null;
   onClose: () => void;
-  onDownload: (document: DocumentView) => void;
   downloading: boolean;
-  onEdit: (document: DocumentView) => void;
-  onDelete: (document: DocumentView) => void;
 }
 
-export const canEdit = (doc: DocumentView) => doc.status === 'generated' && !hasSignatures(doc);
-export const canDelete = (doc: DocumentView) =>
-  !hasSignatures(doc) && doc.status !== 'completed' && doc.status !== 'paid';
-
-export function DocumentDetailsDialog({
-  document: listed,
-  onClose,
-  onDownload,
-  downloading,
-  onEdit,
-  onDelete,
-}: Props) {
+export function DocumentDetailsDialog({ document: listed, onClose, downloading, ...actions }: Props) {
   const toast = useToast();
   const id = listed?._id ?? '';
   const details = useQuery({
@@ -74,19 +66,7 @@ export function DocumentDetailsDialog({
     >
       {doc && (
         <div className="flex flex-col gap-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={STATUS_TONE[doc.status]}>{STATUS_LABELS[doc.status]}</Badge>
-            {doc.overdue && <Badge tone="danger">Overdue</Badge>}
-            <span className="text-xs text-muted">
-              Created <time dateTime={doc.createdAt}>{formatMoment(doc.createdAt)}</time>
-              {doc.updatedAt !== doc.createdAt && (
-                <>
-                  {' · Updated '}
-                  <time dateTime={doc.updatedAt}>{formatMoment(doc.updatedAt)}</time>
-                </>
-              )}
-            </span>
-          </div>
+          <StatusLine document={doc} />
           {doc.project && (
             <p className="flex items-center gap-2 text-sm">
               <FolderOpen aria-hidden="true" className="size-4 shrink-0 text-accent" />
@@ -94,24 +74,7 @@ export function DocumentDetailsDialog({
               <span className="font-medium">{doc.project.name}</span>
             </p>
           )}
-          <div className="flex flex-wrap gap-2">
-            <Button variant="primary" loading={downloading} onClick={() => onDownload(doc)}>
-              {!downloading && <Download aria-hidden="true" />}
-              Download
-            </Button>
-            {canEdit(doc) && (
-              <Button onClick={() => onEdit(doc)}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Button>
-            )}
-            {canDelete(doc) && (
-              <Button variant="ghost" className="hover:text-danger" onClick={() => onDelete(doc)}>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            )}
-          </div>
+          <DocumentActions document={doc} downloading={downloading} {...actions} />
           <Tabs defaultValue="details" className="flex flex-col gap-4">
             <TabsList fullWidth>
               <TabsTrigger value="details">Details</TabsTrigger>
@@ -133,5 +96,34 @@ export function DocumentDetailsDialog({
         </div>
       )}
     </Modal>
+  );
+}
+
+/** Where the document stands: its status badges and the moments that matter (created, sent, completed, paid). */
+function StatusLine({ document: doc }: { document: DocumentView }) {
+  const moments: Array<[string, string]> = [['Created', doc.createdAt]];
+  if (doc.sentAt) moments.push(['Sent', doc.sentAt]);
+  if (doc.completedAt) moments.push(['Completed', doc.completedAt]);
+  else if (doc.updatedAt !== doc.createdAt && doc.updatedAt !== doc.sentAt)
+    moments.push(['Updated', doc.updatedAt]);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge tone={STATUS_TONE[doc.status]}>{STATUS_LABELS[doc.status]}</Badge>
+      {doc.overdue && <Badge tone="danger">Overdue</Badge>}
+      {doc.paidAt && (
+        <span className="text-sm font-medium text-success">Paid on {formatCalendarDate(doc.paidAt)}</span>
+      )}
+      <span className="text-xs text-muted">
+        {moments.map(([label, at], i) => (
+          <Fragment key={label}>
+            {i > 0 && ' · '}
+            <span className="whitespace-nowrap">
+              {`${label} `}
+              <time dateTime={at}>{formatMoment(at)}</time>
+            </span>
+          </Fragment>
+        ))}
+      </span>
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 // Who a document is between (SPEC §3 parties) and who signs it, with where each signer stands.
 import type { DocumentView } from '@mixdesk/contract/document-responses';
 import { Badge, type BadgeTone } from '../../../ui/badge';
+import { cn } from '../../../ui/cn';
 import { formatMoment } from '../document-labels';
 import { DetailsSection } from './facts';
 
-const SIGNER_TONE: Record<DocumentView['signers'][number]['status'], BadgeTone> = {
+type Signer = DocumentView['signers'][number];
+
+const SIGNER_TONE: Record<Signer['status'], BadgeTone> = {
   pending: 'neutral',
   sent: 'info',
   viewed: 'info',
@@ -18,10 +21,17 @@ const ROLE_LABEL = {
   publisher: 'Publisher',
 };
 
-export function Parties({ document: doc }: { document: DocumentView }) {
+export function Parties({
+  document: doc,
+  className,
+}: {
+  document: Pick<DocumentView, 'parties'>;
+  /** Extra classes for the grid (a narrow column stacks the two). */
+  className?: string;
+}) {
   return (
     <DetailsSection title="Parties">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', className)}>
         {(['primary', 'secondary'] as const).map((role) => {
           const p = doc.parties[role];
           return (
@@ -44,29 +54,51 @@ export function Parties({ document: doc }: { document: DocumentView }) {
   );
 }
 
-export function Signers({ document: doc }: { document: DocumentView }) {
+/** When a signer reached their status: the document's send for 'sent', their own moment otherwise. */
+function momentOf(s: Signer, sentAt: string | null): string | null {
+  if (s.status === 'signed') return s.signedAt;
+  if (s.status === 'rejected') return s.rejectedAt;
+  if (s.status === 'viewed') return s.viewedAt;
+  if (s.status === 'sent') return sentAt;
+  return null;
+}
+
+export const signerStatusLabel = (status: Signer['status']) =>
+  status === 'rejected' ? 'Declined' : status.charAt(0).toUpperCase() + status.slice(1);
+
+/** Everyone who signs, each with where they stand and since when; `you` marks the person looking. */
+export function Signers({
+  document: doc,
+  you,
+}: {
+  document: Pick<DocumentView, 'signers' | 'sentAt'>;
+  you?: string;
+}) {
   if (doc.signers.length === 0) return null;
   return (
     <DetailsSection title="Signers">
       <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
         {doc.signers.map((s) => {
-          const when = s.signedAt ?? s.rejectedAt ?? s.viewedAt;
+          const when = momentOf(s, doc.sentAt);
           return (
-            <li key={s._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+            <li key={s._id} className="flex items-start gap-3 px-3 py-2">
               <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium">{s.name}</span>
-                <span className="truncate text-xs text-muted">
+                <span className="truncate font-medium">
+                  {s.name}
+                  {s._id === you && <span className="font-normal text-muted"> (you)</span>}
+                </span>
+                <span className="truncate text-xs text-muted" title={s.email}>
                   {ROLE_LABEL[s.role]} · {s.email}
                 </span>
               </div>
-              {when && (
-                <time dateTime={when} className="text-xs text-subtle">
-                  {formatMoment(when)}
-                </time>
-              )}
-              <Badge tone={SIGNER_TONE[s.status]}>
-                {s.status.charAt(0).toUpperCase() + s.status.slice(1)}
-              </Badge>
+              <span className="flex shrink-0 flex-col items-end gap-0.5">
+                <Badge tone={SIGNER_TONE[s.status]}>{signerStatusLabel(s.status)}</Badge>
+                {when && (
+                  <time dateTime={when} className="text-xs whitespace-nowrap text-muted">
+                    {formatMoment(when)}
+                  </time>
+                )}
+              </span>
             </li>
           );
         })}

@@ -5,10 +5,16 @@ import { formatMoney } from '@mixdesk/contract/documents';
 import { formatCalendarDate, formatPercent } from '../document-labels';
 import { Bullets, DetailsSection, Facts } from './facts';
 
+/** The part of a document that says what it is about, by type. */
+export type TypedDetails = Pick<
+  DocumentView,
+  'contractDetails' | 'invoiceDetails' | 'agreementDetails' | 'splitSheetDetails'
+>;
+
 const cell = 'px-2 py-1.5 text-left align-top';
 const numeric = 'px-2 py-1.5 text-right align-top font-mono tabular-nums whitespace-nowrap';
 
-export function TypeDetails({ document: doc }: { document: DocumentView }) {
+export function TypeDetails({ document: doc }: { document: TypedDetails }) {
   const c = doc.contractDetails;
   const i = doc.invoiceDetails;
   const a = doc.agreementDetails;

@@ -126,7 +126,9 @@ export function DocumentFormDialog({ open, onOpenChange, document: editing, onSa
       title={editing ? 'Edit Document' : 'Generate Document'}
       description={
         editing
-          ? `${editing.documentId}: saving renders a new PDF; anyone it was sent to needs the new one.`
+          ? editing.status === 'generated'
+            ? `${editing.documentId}: saving renders a new PDF; anyone it was sent to needs the new one.`
+            : `${editing.documentId}: saving renders a new PDF and takes it back to Generated; the signing links sent stop working, so send it again afterwards.`
           : 'Choose a template, fill in the parties and the details, and get a PDF ready to send.'
       }
       className="sm:max-w-3xl"
