@@ -12,6 +12,9 @@ import {
   payloads,
   pdfsig,
   request,
+  sendVia,
+  signVia,
+  typed,
 } from './documents-testing.ts';
 import { GENERATED_P12 } from './seal/signing-key.ts';
 
@@ -25,25 +28,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const sign = (token: string, value: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/sign/${token}`,
-    payload: { signature: { kind: 'typed', value }, consent: true },
-  });
-const sendVia = async (id: string) =>
-  (await request(t.app, 'POST', `/api/documents/${id}/send`, owner, {})).json().data.document;
-
 describe('when sealing fails', () => {
   it('the last signature is kept, the party is not shown an error, and the next send completes the document', async () => {
     const body = payloads.contract();
     const doc = await generateVia(t.app, owner, body);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     // A key file that cannot be opened: the seal fails for as long as it is there.
     const keyFile = path.join(t.config.dataDir, GENERATED_P12);
     writeFileSync(keyFile, 'not a pkcs12 file');
     for (const p of [body.parties.primary, body.parties.secondary]) {
-      const res = await sign(await mailedSigningToken(t.app, p.email), p.name);
+      const res = await signVia(t.app, await mailedSigningToken(t.app, p.email), typed(p.name));
       expect(res.statusCode).toBe(200);
       expect(res.json().data.status).toBe('signed');
     }
@@ -53,7 +47,7 @@ describe('when sealing fails', () => {
     expect(t.logs()).toContain('Completing a signed document failed');
     // Fixed (here: removed, so a key is generated); a failed load is not remembered.
     rmSync(keyFile);
-    const finished = await sendVia(doc._id);
+    const finished = await sendVia(t.app, owner, doc._id);
     expect(finished.status).toBe('completed');
     expect(pdfsig(await downloadVia(t.app, owner, doc._id))).toContain('Signature is Valid');
   });

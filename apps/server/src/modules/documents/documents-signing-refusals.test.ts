@@ -8,7 +8,10 @@ import {
   mailsTo,
   payloads,
   request,
+  sendVia,
+  signVia,
   TINY_PNG,
+  typed,
 } from './documents-testing.ts';
 
 let t: TestApp;
@@ -21,26 +24,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const sign = (token: string, body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/sign/${token}`,
-    headers,
-    payload: body as Record<string, unknown>,
-  });
-const typed = (value: string) => ({ signature: { kind: 'typed', value }, consent: true });
-
-async function sendVia(id: string, body: Record<string, unknown> = {}) {
-  const res = await request(t.app, 'POST', `/api/documents/${id}/send`, owner, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.document;
-}
-
 describe('declining, voiding and bad links', () => {
   it('a party can decline with a reason: the document is rejected, every link dies, the owner is told', async () => {
     const body = payloads.contract();
     const doc = await generateVia(t.app, owner, body);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const first = await mailedSigningToken(t.app, body.parties.primary.email);
     const second = await mailedSigningToken(t.app, body.parties.secondary.email);
     const noReason = await t.app.inject({
@@ -59,7 +47,7 @@ describe('declining, voiding and bad links', () => {
     expect(
       (await request(t.app, 'GET', `/api/documents/${doc._id}`, owner)).json().data.document.status,
     ).toBe('rejected');
-    expect((await sign(second, typed('Jon Vocal'))).statusCode).toBe(404);
+    expect((await signVia(t.app, second, typed('Jon Vocal'))).statusCode).toBe(404);
     const notice = await mailsTo(t.app, owner.user.email, 'document_declined');
     expect(notice.some((m) => m.text_body.includes('The fee is wrong'))).toBe(true);
     // Fixed and sent again: new links work.
@@ -68,29 +56,30 @@ describe('declining, voiding and bad links', () => {
       contractDetails: { ...body.contractDetails, budget: 15000 },
     });
     expect(edited.json().data.document.status).toBe('generated');
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     expect(
-      (await sign(await mailedSigningToken(t.app, body.parties.primary.email), typed('Maya'))).statusCode,
+      (await signVia(t.app, await mailedSigningToken(t.app, body.parties.primary.email), typed('Maya')))
+        .statusCode,
     ).toBe(200);
   });
 
   it('voiding or editing kills the links already sent', async () => {
     const body = payloads.contract();
     const doc = await generateVia(t.app, owner, body);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const before = await mailedSigningToken(t.app, body.parties.primary.email);
     await request(t.app, 'PUT', `/api/documents/${doc._id}`, owner, body);
     expect((await t.app.inject({ method: 'GET', url: `/api/sign/${before}` })).statusCode).toBe(404);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const after = await mailedSigningToken(t.app, body.parties.primary.email);
     await request(t.app, 'POST', `/api/documents/${doc._id}/void`, owner);
-    expect((await sign(after, typed('Maya'))).statusCode).toBe(404);
+    expect((await signVia(t.app, after, typed('Maya'))).statusCode).toBe(404);
   });
 
   it('refuses a signature without consent, a non-PNG drawing, one over 512 KB, and stores nothing', async () => {
     const body = payloads.contract();
     const doc = await generateVia(t.app, owner, body);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const token = await mailedSigningToken(t.app, body.parties.primary.email);
     const before = await documentsSnapshot(t.app);
     const big = `data:image/png;base64,${Buffer.concat([Buffer.from(TINY_PNG.split(',')[1]!, 'base64'), Buffer.alloc(600 * 1024)]).toString('base64')}`;
@@ -125,26 +114,26 @@ describe('declining, voiding and bad links', () => {
       ],
       [{ signature: { kind: 'stamp', value: 'x' }, consent: true }, 400, 'Signature must be'],
     ];
-    const huge = await sign(token, {
+    const huge = await signVia(t.app, token, {
       signature: { kind: 'drawn', value: `${big}${'A'.repeat(1_200_000)}` },
       consent: true,
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ success: false, message: 'The request body is too large.' });
     for (const [payload, status, message] of cases) {
-      const res = await sign(token, payload);
+      const res = await signVia(t.app, token, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
       expect(res.json().success).toBe(false);
       expect(JSON.stringify(res.json())).toContain(message);
     }
     expect(await documentsSnapshot(t.app)).toEqual(before);
-    expect((await sign(token, typed('Maya'))).statusCode).toBe(200);
+    expect((await signVia(t.app, token, typed('Maya'))).statusCode).toBe(200);
   });
 
   it('an expired link is refused like an unknown one', async () => {
     const body = payloads.contract();
     const doc = await generateVia(t.app, owner, body);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const token = await mailedSigningToken(t.app, body.parties.primary.email);
     await t.app.ctx.db
       .updateTable('document_signers')

@@ -11,8 +11,11 @@ import {
   pdfsig,
   readPdf,
   request,
+  sendVia,
+  signVia,
   squash,
   TINY_PNG,
+  typed,
 } from './documents-testing.ts';
 
 let t: TestApp;
@@ -25,28 +28,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const sign = (token: string, body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/sign/${token}`,
-    headers,
-    payload: body as Record<string, unknown>,
-  });
-const typed = (value: string) => ({ signature: { kind: 'typed', value }, consent: true });
-
-async function sendVia(id: string, body: Record<string, unknown> = {}) {
-  const res = await request(t.app, 'POST', `/api/documents/${id}/send`, owner, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.document;
-}
-
 describe('sending and signing a contract to completion', () => {
   it('emails each party its own link, records viewed, signs typed then drawn, and completes with a sealed PDF', async () => {
     const body = payloads.contract();
     const { primary, secondary } = body.parties;
     const doc = await generateVia(t.app, owner, body);
     const unsignedSha = doc.pdf.sha256;
-    const sent = await sendVia(doc._id);
+    const sent = await sendVia(t.app, owner, doc._id);
     expect(sent.status).toBe('sent');
     expect(sent.signers.map((s: { status: string }) => s.status)).toEqual(['sent', 'sent']);
     const first = await mailedSigningToken(t.app, primary.email);
@@ -71,13 +59,16 @@ describe('sending and signing a contract to completion', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const signed = await sign(first, typed('Maya Beats'), { 'user-agent': 'SignerBrowser/1' });
+    const signed = await signVia(t.app, first, typed('Maya Beats'), { 'user-agent': 'SignerBrowser/1' });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.status).toBe('signed');
     expect((await t.app.inject({ method: 'GET', url: `/api/sign/${first}` })).statusCode).toBe(404);
-    expect((await sign(first, typed('Maya Beats'))).statusCode).toBe(404);
+    expect((await signVia(t.app, first, typed('Maya Beats'))).statusCode).toBe(404);
 
-    const done = await sign(second, { signature: { kind: 'drawn', value: TINY_PNG }, consent: true });
+    const done = await signVia(t.app, second, {
+      signature: { kind: 'drawn', value: TINY_PNG },
+      consent: true,
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.status).toBe('completed');
 
@@ -137,22 +128,24 @@ describe('sending and signing a contract to completion', () => {
   it('in sequential order the secondary party gets a link only after the primary has signed', async () => {
     const body = payloads.agreement();
     const doc = await generateVia(t.app, owner, body);
-    await sendVia(doc._id, { signingOrder: 'sequential' });
+    await sendVia(t.app, owner, doc._id, { signingOrder: 'sequential' });
     await expect(mailedSigningToken(t.app, body.parties.secondary.email)).rejects.toThrow();
     const first = await mailedSigningToken(t.app, body.parties.primary.email);
-    expect((await sign(first, typed('Maya Beats'))).statusCode).toBe(200);
+    expect((await signVia(t.app, first, typed('Maya Beats'))).statusCode).toBe(200);
     const second = await mailedSigningToken(t.app, body.parties.secondary.email);
-    expect((await sign(second, typed('Jon Vocal'))).json().data.status).toBe('completed');
+    expect((await signVia(t.app, second, typed('Jon Vocal'))).json().data.status).toBe('completed');
   });
 
   it('a split sheet is complete only when every listed person has signed', async () => {
     const body = payloads.splitSheet();
     const doc = await generateVia(t.app, owner, body);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const people = [...body.splitSheetDetails.writers, ...body.splitSheetDetails.publishers];
     const statuses: string[] = [];
     for (const p of people)
-      statuses.push((await sign(await mailedSigningToken(t.app, p.email), typed(p.name))).json().data.status);
+      statuses.push(
+        (await signVia(t.app, await mailedSigningToken(t.app, p.email), typed(p.name))).json().data.status,
+      );
     expect(statuses).toEqual(['signed', 'signed', 'signed', 'completed']);
   });
 });
@@ -164,14 +157,14 @@ describe('a party signing from their own account, and invoices being paid', () =
     const doc = await generateVia(t.app, owner, body);
     const early = await request(t.app, 'POST', `/api/documents/${doc._id}/sign-link`, owner);
     expect(early.statusCode).toBe(409);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const res = await request(t.app, 'POST', `/api/documents/${doc._id}/sign-link`, owner);
     expect(res.statusCode).toBe(200);
     const url = res.json().data.url as string;
     expect(url).toMatch(/^\/sign\/[\w-]{43}$/);
-    expect((await sign(url.slice(6), typed('Sending Owner'))).json().data.status).toBe('signed');
+    expect((await signVia(t.app, url.slice(6), typed('Sending Owner'))).json().data.status).toBe('signed');
     const other = await generateVia(t.app, owner, payloads.contract());
-    await sendVia(other._id);
+    await sendVia(t.app, owner, other._id);
     const notParty = await request(t.app, 'POST', `/api/documents/${other._id}/sign-link`, owner);
     expect(notParty.statusCode).toBe(403);
   });
@@ -182,7 +175,7 @@ describe('a party signing from their own account, and invoices being paid', () =
       paidAt: '2026-01-05',
     });
     expect(early.statusCode).toBe(409);
-    await sendVia(doc._id);
+    await sendVia(t.app, owner, doc._id);
     const future = await request(t.app, 'POST', `/api/documents/${doc._id}/mark-paid`, owner, {
       paidAt: '2999-01-01',
     });
@@ -199,7 +192,7 @@ describe('a party signing from their own account, and invoices being paid', () =
     expect(list.documents.map((d: { _id: string }) => d._id)).toEqual([doc._id]);
     expect(list.stats.paid).toBe(1);
     const contract = await generateVia(t.app, owner, payloads.contract());
-    await sendVia(contract._id);
+    await sendVia(t.app, owner, contract._id);
     expect(
       (
         await request(t.app, 'POST', `/api/documents/${contract._id}/mark-paid`, owner, {

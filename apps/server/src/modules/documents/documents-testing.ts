@@ -201,3 +201,33 @@ export function pdfsig(bytes: Buffer): string {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** POST /api/sign/:token as the holder of the link (no session). */
+export function signVia(
+  app: FastifyInstance,
+  token: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/sign/${token}`,
+    headers,
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** A typed signature with consent: the smallest body that signs. */
+export const typed = (value: string) => ({ signature: { kind: 'typed', value }, consent: true });
+
+/** POST /api/documents/:id/send by the owner; the sent document. */
+export async function sendVia(
+  app: FastifyInstance,
+  who: SignedIn,
+  id: string,
+  body: Record<string, unknown> = {},
+) {
+  const res = await request(app, 'POST', `/api/documents/${id}/send`, who, body);
+  if (res.statusCode !== 200) throw new Error(`send failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.document as DocumentView;
+}
