@@ -1,5 +1,6 @@
 // Sample records for the demo account, one seeder per area, run once when the account is created.
 import { seedClients } from '../../modules/clients/seed.ts';
+import { seedDocuments } from '../../modules/documents/seed.ts';
 import { seedMedia } from '../../modules/media/seed.ts';
 import { seedProfile } from '../../modules/profile/seed.ts';
 import { seedProjects } from '../../modules/projects/seed.ts';
@@ -7,4 +8,4 @@ import type { AppContext } from '../../platform/context.ts';
 
 export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;
 
-export const seeders: Seeder[] = [seedProjects, seedMedia, seedClients, seedProfile];
+export const seeders: Seeder[] = [seedProjects, seedMedia, seedClients, seedProfile, seedDocuments];
