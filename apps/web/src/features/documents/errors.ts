@@ -32,6 +32,12 @@ export function refusalOf(error: unknown): string | null {
   return null;
 }
 
+/** A failed action's message: what failed, then the server's reason when it gave one ('Failed to X: reason'). */
+export function failureMessage(failed: string, error: unknown): string {
+  const reason = refusalOf(error);
+  return reason ? `${failed}: ${reason}` : failed;
+}
+
 /** Per-field messages of a 400 validation error, keyed by the field's path ('invoiceDetails.items.0.rate'). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

@@ -1,13 +1,9 @@
 // The delete confirmation: offered only while nobody has signed; on failure the dialog stays open and says why.
 import type { DocumentView } from '@mixdesk/contract/document-responses';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/toast';
 import { deleteDocument } from '../api';
-import { DELETE_FAILED, refusalOf } from '../errors';
+import { DELETE_FAILED, failureMessage } from '../errors';
 
 interface Props {
   /** The document to delete; null closes the dialog. */
@@ -18,33 +14,9 @@ interface Props {
 
 export function DeleteDocumentDialog({ document: doc, onClose, onDeleted }: Props) {
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (doc) setFailure(null);
-  }, [doc]);
-
-  const mutation = useMutation({
-    mutationFn: async (target: DocumentView) => {
-      await deleteDocument(target._id);
-      return target;
-    },
-    onSuccess: (target) => {
-      toast.notify('success', `${target.title} deleted`);
-      onDeleted(target._id);
-      onClose();
-    },
-    onError: (error) => {
-      console.error(DELETE_FAILED, error);
-      const reason = refusalOf(error);
-      setFailure(reason ? `${DELETE_FAILED}: ${reason}` : DELETE_FAILED);
-    },
-  });
-
   return (
-    <Modal
+    <ConfirmDialog
       open={doc !== null}
-      onOpenChange={(open) => !open && !mutation.isPending && onClose()}
-      role="alertdialog"
       title="Delete Document"
       description={
         doc ? (
@@ -54,18 +26,18 @@ export function DeleteDocumentDialog({ document: doc, onClose, onDeleted }: Prop
           </>
         ) : null
       }
-      footer={
-        <>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={mutation.isPending} onClick={() => doc && mutation.mutate(doc)}>
-            Delete Document
-          </Button>
-        </>
-      }
-    >
-      {failure ? <Alert type="error">{failure}</Alert> : null}
-    </Modal>
+      confirmLabel="Delete Document"
+      onConfirm={async () => {
+        const target = doc!;
+        await deleteDocument(target._id);
+        return target;
+      }}
+      onClose={onClose}
+      errorMessage={(error) => failureMessage(DELETE_FAILED, error)}
+      onDone={(deleted) => {
+        toast.notify('success', `${deleted.title} deleted`);
+        onDeleted(deleted._id);
+      }}
+    />
   );
 }

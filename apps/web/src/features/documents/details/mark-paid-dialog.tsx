@@ -11,7 +11,7 @@ import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { useToast } from '../../../ui/toast';
 import { markPaid } from '../api';
-import { fieldErrorsOf, refusalOf } from '../errors';
+import { failureMessage, fieldErrorsOf } from '../errors';
 
 const MARK_PAID_FAILED = 'Failed to mark the invoice as paid';
 const FORM_ID = 'mark-paid-form';
@@ -53,8 +53,7 @@ export function MarkPaidDialog({ document: doc, onClose, onPaid }: Props) {
       console.error(MARK_PAID_FAILED, error);
       const field = fieldErrorsOf(error).paidAt;
       if (field) return setFieldError(field);
-      const reason = refusalOf(error);
-      setFailure(reason ? `${MARK_PAID_FAILED}: ${reason}` : MARK_PAID_FAILED);
+      setFailure(failureMessage(MARK_PAID_FAILED, error));
     },
   });
 

@@ -12,7 +12,7 @@ import { RadioGroup, RadioOption } from '../../../ui/radio-group';
 import { useToast } from '../../../ui/toast';
 import { sendDocument } from '../api';
 import { hasSignatures } from '../document-labels';
-import { refusalOf } from '../errors';
+import { failureMessage } from '../errors';
 
 export type SendMode = 'send' | 'resend' | 'not-a-party';
 export const LINKS_SENT = 'Signing links sent';
@@ -54,8 +54,7 @@ export function SendDialog({ target, onClose, onSent }: Props) {
     },
     onError: (error) => {
       console.error(SEND_FAILED, error);
-      const reason = refusalOf(error);
-      setFailure(reason ? `${SEND_FAILED}: ${reason}` : SEND_FAILED);
+      setFailure(failureMessage(SEND_FAILED, error));
     },
   });
 

@@ -1,13 +1,9 @@
 // Voiding (POST /api/documents/:id/void): asks first; the links sent stop working and nobody can sign any more.
 import type { DocumentView } from '@mixdesk/contract/document-responses';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/toast';
 import { voidDocument } from '../api';
-import { refusalOf } from '../errors';
+import { failureMessage } from '../errors';
 
 const VOID_FAILED = 'Failed to void the document';
 
@@ -20,30 +16,9 @@ interface Props {
 
 export function VoidDialog({ document: doc, onClose, onVoided }: Props) {
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (doc) setFailure(null);
-  }, [doc]);
-
-  const mutation = useMutation({
-    mutationFn: (id: string) => voidDocument(id),
-    onSuccess: (voided) => {
-      toast.notify('success', `${voided.title} voided`);
-      onVoided(voided);
-      onClose();
-    },
-    onError: (error) => {
-      console.error(VOID_FAILED, error);
-      const reason = refusalOf(error);
-      setFailure(reason ? `${VOID_FAILED}: ${reason}` : VOID_FAILED);
-    },
-  });
-
   return (
-    <Modal
+    <ConfirmDialog
       open={doc !== null}
-      onOpenChange={(open) => !open && !mutation.isPending && onClose()}
-      role="alertdialog"
       title="Void Document"
       description={
         doc ? (
@@ -53,22 +28,14 @@ export function VoidDialog({ document: doc, onClose, onVoided }: Props) {
           </>
         ) : null
       }
-      footer={
-        <>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={mutation.isPending}
-            onClick={() => doc && mutation.mutate(doc._id)}
-          >
-            Void Document
-          </Button>
-        </>
-      }
-    >
-      {failure ? <Alert type="error">{failure}</Alert> : null}
-    </Modal>
+      confirmLabel="Void Document"
+      onConfirm={() => voidDocument(doc!._id)}
+      onClose={onClose}
+      errorMessage={(error) => failureMessage(VOID_FAILED, error)}
+      onDone={(voided) => {
+        toast.notify('success', `${voided.title} voided`);
+        onVoided(voided);
+      }}
+    />
   );
 }

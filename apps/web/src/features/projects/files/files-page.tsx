@@ -14,12 +14,12 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Pagination } from '../../../ui/pagination';
 import { Select } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { useToast } from '../../../ui/toast';
 import { formatBytes } from '../format';
-import { ConfirmDeleteDialog } from '../media/confirm-dialog';
 import { mediaErrorMessage } from '../media/media-errors';
 import { mediaKeys, useMediaChanged } from '../media/media-keys';
 import { useProjectOutlet } from '../project-layout';
@@ -161,7 +161,7 @@ export function FilesPage() {
         )}
         <Pagination page={page} totalPages={files.data?.pagination.totalPages ?? 1} onPage={setPage} />
       </div>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete file?"
         description={
@@ -176,6 +176,7 @@ export function FilesPage() {
         confirmLabel="Delete File"
         onConfirm={() => deleteFile(projectId, deleting!._id)}
         onClose={() => setDeleting(null)}
+        errorMessage={(error) => mediaErrorMessage(error, 'The delete failed')}
         onDone={() => {
           toast.notify('success', `${deleting?.originalName ?? 'The file'} was deleted`);
           changed();

@@ -8,10 +8,10 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Skeleton } from '../../../ui/skeleton';
 import { useToast } from '../../../ui/toast';
 import { plural } from '../format';
-import { ConfirmDeleteDialog } from '../media/confirm-dialog';
 import { mediaErrorMessage } from '../media/media-errors';
 import { mediaKeys, useMediaChanged } from '../media/media-keys';
 import { useProjectOutlet } from '../project-layout';
@@ -159,7 +159,7 @@ export function TracksPage() {
           select(saved._id);
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete track?"
         description={
@@ -176,6 +176,7 @@ export function TracksPage() {
         confirmLabel="Delete Track"
         onConfirm={() => deleteTrack(projectId, deleting!._id)}
         onClose={() => setDeleting(null)}
+        errorMessage={(error) => mediaErrorMessage(error, 'The delete failed')}
         onDone={() => {
           toast.notify('success', `${deleting?.title ?? 'The track'} was deleted`);
           setParams((p) => {

@@ -7,9 +7,9 @@ import { Check, Download, Pencil, Play, Star, Trash2, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Input } from '../../../ui/input';
 import { useToast } from '../../../ui/toast';
-import { ConfirmDeleteDialog } from '../media/confirm-dialog';
 import { startDownload } from '../media/download';
 import { mediaErrorMessage } from '../media/media-errors';
 import { deleteVersion, makeCurrentVersion, renameVersion } from './api';
@@ -106,7 +106,7 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
           </li>
         ))}
       </ul>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete version?"
         description={
@@ -122,6 +122,7 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
         confirmLabel="Delete Version"
         onConfirm={() => deleteVersion(projectId, track._id, deleting!._id)}
         onClose={() => setDeleting(null)}
+        errorMessage={(error) => mediaErrorMessage(error, 'The delete failed')}
         onDone={() => {
           toast.notify('success', `${deleting?.label ?? 'The version'} was deleted`);
           onChanged();
