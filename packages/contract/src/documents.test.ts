@@ -37,6 +37,20 @@ describe('invoice totals (SPEC §4), in cents', () => {
     expect(invoiceTotals([{ quantity: 1, rate: 100 }], { tax: 7.5, taxRate: 10 }).total).toBe(110);
   });
 
+  it('never throws on figures the schema refuses (the form computes while a person types)', () => {
+    const items = [
+      { quantity: Number.POSITIVE_INFINITY, rate: 1 },
+      { quantity: -1.797693134862316e306, rate: 0 },
+      { quantity: 2, rate: Number.NaN },
+      { quantity: 2, rate: 10 },
+    ];
+    expect(invoiceTotals(items, { taxRate: 10 })).toMatchObject({
+      amounts: [0, 0, 0, 20],
+      subtotal: 20,
+      total: 22,
+    });
+  });
+
   it('keeps the largest invoice exact', () => {
     const items = Array.from({ length: 100 }, () => ({ quantity: 10_000, rate: 999_999.99 }));
     const t = invoiceTotalsCents(items, { taxRate: 99.999 });

@@ -262,7 +262,8 @@ export const InvoiceDetailsSchema = z
     { error: 'Invoice details are required for an invoice' },
   )
   .superRefine((d, ctx) => {
-    if (d.taxRate !== undefined || d.tax === undefined) return;
+    // zod runs this refinement even when an item failed its own checks: compare only valid figures.
+    if (d.taxRate !== undefined || d.tax === undefined || !d.items.every(isBillable)) return;
     const { subtotal } = invoiceTotalsCents(d.items, {});
     if (toCentsExact(d.tax) > subtotal)
       ctx.addIssue({ code: 'custom', path: ['tax'], message: "Tax can't be more than 100% of the subtotal" });
@@ -332,6 +333,13 @@ export const SplitSheetDetailsSchema = z
     { error: 'Split sheet details are required for a split sheet' },
   )
   .superRefine((d, ctx) => {
+    // zod runs this even when a person failed their own checks: total only shares that are valid.
+    const valid = (people: unknown) =>
+      Array.isArray(people) &&
+      people.every(
+        (p) => typeof p?.share === 'number' && Number.isFinite(p.share) && p.share > 0 && p.share <= 100,
+      );
+    if (!valid(d.writers) || !valid(d.publishers)) return;
     for (const [key, label, people] of [
       ['writers', 'Writer', d.writers],
       ['publishers', 'Publisher', d.publishers],
@@ -472,6 +480,12 @@ export const toCentsExact = (amount: number) => Math.round(amount * 100);
 export const toShareUnits = (percentage: number) => Math.round(percentage * 100);
 export const formatShare = (units: number) => (units / 100).toFixed(2).replace(/\.?0+$/, '');
 
+/** An item figure the arithmetic can take: finite, not negative, within the bounds the schema enforces. */
+function isBillable(item: { quantity: number; rate: number }): boolean {
+  const ok = (n: number, max: number) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= max;
+  return ok(item.quantity, QUANTITY_MAX) && ok(item.rate, RATE_MAX);
+}
+
 export interface InvoiceTotalsCents {
   amounts: number[];
   subtotal: number;
@@ -488,6 +502,8 @@ export function invoiceTotalsCents(
   tax: { taxRate?: number; tax?: number },
 ): InvoiceTotalsCents {
   const amounts = items.map((item) => {
+    // The form calls this on every keystroke: a figure out of bounds (refused on submit) counts as nothing.
+    if (!isBillable(item)) return 0;
     const hundredths = BigInt(Math.round(item.quantity * 100));
     const rateCents = BigInt(Math.round(item.rate * 100));
     return Number((hundredths * rateCents + 50n) / 100n);

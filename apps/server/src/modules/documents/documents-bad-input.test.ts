@@ -139,6 +139,17 @@ const CASES: Array<[string, unknown, string, string]> = [
   ],
   ['no items', withInvoice({ items: [] }), 'invoiceDetails.items', 'Add at least one item'],
   [
+    // Found by the property test: an out-of-range quantity beside a tax amount once reached the arithmetic.
+    'a quantity of -1.8e306 beside a tax amount',
+    withInvoice({
+      taxRate: undefined,
+      tax: 0,
+      items: [{ ...invoice.invoiceDetails.items[0], quantity: -1.797693134862316e306 }],
+    }),
+    'invoiceDetails.items.0.quantity',
+    "Quantity can't be negative",
+  ],
+  [
     'tax rate over 100 %',
     withInvoice({ taxRate: 100.01 }),
     'invoiceDetails.taxRate',
