@@ -86,7 +86,7 @@ export const SignerSchema = z.object({
 
 export const DocumentSchema = z.object({
   _id: z.string(),
-  /** The number people quote (DOC-YYYYMMDD-XXXXXX). */
+  /** The number people quote (DOC-YYYYMMDD-7F3A9C, six hex digits). */
   documentId: z.string(),
   title: z.string(),
   documentType: DocumentTypeSchema,

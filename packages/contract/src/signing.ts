@@ -2,7 +2,8 @@
 // account (issue #14): the request bodies and what the signing page is shown.
 import { z } from 'zod';
 import { DocumentSchema } from './document-responses.ts';
-import { isCalendarDate, SIGNING_ORDERS } from './documents.ts';
+import { SIGNING_ORDERS } from './documents.ts';
+import { isCalendarDate } from './projects.ts';
 
 export { SIGNING_ORDERS, type SigningOrder } from './documents.ts';
 

@@ -6,7 +6,7 @@ import type { StoredDetails, StoredParties, StoredSignature } from './stored.ts'
 export interface DocumentsTable {
   id: string;
   owner_id: string;
-  /** What people quote: DOC-YYYYMMDD-XXXXXX, unique. */
+  /** What people quote: DOC-YYYYMMDD-7F3A9C, six hex digits, unique. */
   document_number: string;
   title: string;
   document_type: string;

@@ -9,7 +9,7 @@ import { LINK_INVALID, signingErrorMessage } from './errors';
 import { SigningLayout, SigningNotice } from './signing-layout';
 
 /** Somewhere to go for a signed-in user (a party signing from their own /documents). */
-function BackToDocuments() {
+function DocumentsLink() {
   const session = useSession();
   if (!session.user) return null;
   return (
@@ -36,7 +36,7 @@ export function SignedPage({ title, completed }: { title: string; completed: boo
           </p>
         </div>
         <p className="text-sm text-subtle">You can close this page.</p>
-        <BackToDocuments />
+        <DocumentsLink />
       </SigningNotice>
     </SigningLayout>
   );
@@ -55,7 +55,7 @@ export function DeclinedPage({ title, from }: { title: string; from: string }) {
           </p>
         </div>
         <p className="text-sm text-subtle">You can close this page.</p>
-        <BackToDocuments />
+        <DocumentsLink />
       </SigningNotice>
     </SigningLayout>
   );
@@ -84,7 +84,7 @@ export function DeadLinkPage({ error }: { error: unknown }) {
             ? 'For safety, signing links from this network are paused for a while after too many that did not work.'
             : 'Signing links work once, for a limited time. If you still need to sign, ask the sender for a new link.'}
         </p>
-        <BackToDocuments />
+        <DocumentsLink />
       </SigningNotice>
     </SigningLayout>
   );
