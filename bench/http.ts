@@ -1,7 +1,9 @@
 // npm run bench:http — bare Fastify hello-world beside Mixdesk's /api/health and /api/auth/me (bearer),
-// measured in one run, plus the cold start (spawn to first 200 on /api/health) with an existing data dir.
+// measured in one run, the diagnostics screen's polling cost (20 screens, 5 s), plus the cold start (spawn to
+// first 200 on /api/health) with an existing data dir.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pollDiagnostics } from './diagnostics-poll.ts';
 import { HELLO_ENTRY, load, printTable, ROOT, startServer } from './lib.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -29,6 +31,9 @@ const me = await load(
   { authorization: `Bearer ${token}` },
   { pid: first.child.pid },
 );
+const diagnostics = await pollDiagnostics(first.url, token, first.child.pid!, {
+  seconds: Number(process.env.BENCH_DIAGNOSTICS_SECONDS ?? 60),
+});
 await first.stop();
 
 const starts: number[] = [];
@@ -47,3 +52,6 @@ console.log(
   `\ncold start (spawn → first 200 on /api/health, existing data dir): ${starts.map((s) => `${s.toFixed(0)} ms`).join(', ')}; median ${starts[1]!.toFixed(0)} ms (bar < 3000 ms)`,
 );
 console.log(`bar /api/auth/me ≥ 0.5 × hello-world: ${ok ? 'met' : 'NOT met'}`);
+console.log(
+  `\nGET /api/diagnostics/health, 20 screens polling every 5 s for ${diagnostics.seconds} s: ${diagnostics.requests} requests (${diagnostics.failures} failed), p50 ${diagnostics.p50Ms.toFixed(1)} ms, p99 ${diagnostics.p99Ms.toFixed(1)} ms; server CPU ${diagnostics.cpuPct.toFixed(2)} % of one core (idle, no screen open: ${diagnostics.idleCpuPct.toFixed(2)} %; bar < 2 %: ${diagnostics.cpuPct < 2 ? 'met' : 'NOT met'})`,
+);

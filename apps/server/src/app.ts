@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { CsrfTokenSchema } from '@mixdesk/contract/auth';
 import { envelope } from '@mixdesk/contract/envelope';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -15,14 +16,18 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { areaRoutes } from './modules/index.ts';
+import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { AppContext } from './platform/context.ts';
 import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
 import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { requestIdGenerator } from './platform/ids.ts';
-import { loggerOptions, redactUrl } from './platform/logger.ts';
+import type { LogBuffer } from './platform/log-buffer.ts';
+import { createLogger, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { deferredChildLogger } from './platform/request-logger.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -33,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     database: Database;
+    /** The server's last log lines, for the diagnostics. */
+    logBuffer: LogBuffer;
   }
 }
 
@@ -75,9 +82,9 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const nextRequestId = requestIdGenerator();
-  const logger = loggerOptions(config);
+  const { logger, buffer: logBuffer } = createLogger(config, opts.logStream);
   const app = Fastify({
-    logger: opts.logStream && typeof logger === 'object' ? { ...logger, stream: opts.logStream } : logger,
+    loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
     childLoggerFactory: deferredChildLogger,
     genReqId: (req) => {
@@ -109,10 +116,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     from: config.mailFrom,
   });
   app.decorate('database', database);
+  app.decorate('logBuffer', logBuffer);
   const storage = createStorage(config.dataDir);
   // Services end the live connections of sessions they sign out, so the realtime server comes first.
   const realtime = await attachRealtime(app, config.redisUrl);
   app.decorate('realtime', realtime);
+  // First, so that its request hook counts every route.
+  const metrics = registerMetrics(app, {
+    token: config.metricsToken,
+    queueDepth: () => waitingPeakJobs(database.db),
+  });
   app.decorate('ctx', {
     db: database.db,
     dialect: database.dialect,
@@ -121,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     storage,
     live: realtime,
+    countUploadBytes: metrics.countUploadBytes,
   });
   app.addHook('onClose', async () => {
     mailer.close();
@@ -145,6 +159,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   await app.register(authPlugin);
+  // Before any route: the document lists the routes added after it.
+  await registerOpenApi(app);
 
   app.get(
     '/api/health',

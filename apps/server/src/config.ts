@@ -45,6 +45,17 @@ const EnvSchema = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().positive().optional(),
   SIGNING_P12: z.string().min(1).optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SIGNING_LINK_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(365).default(30),
 });
 
@@ -76,6 +87,10 @@ export interface Config {
   signingP12Password?: string;
   /** How long a document's signing link works (SIGNING_LINK_DAYS, default 30). */
   signingLinkDays?: number;
+  /** Accounts that may open the diagnostics (ADMIN_EMAILS, lower-cased); the demo account too while seedDemo. */
+  adminEmails: string[];
+  /** A bearer token that may read /metrics besides administrators (METRICS_TOKEN). */
+  metricsToken?: string;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -137,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingP12: e.SIGNING_P12 ? path.resolve(e.SIGNING_P12) : undefined,
     signingP12Password: e.SIGNING_P12_PASSWORD,
     signingLinkDays: e.SIGNING_LINK_DAYS,
+    adminEmails: e.ADMIN_EMAILS ?? [],
+    metricsToken: e.METRICS_TOKEN,
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

@@ -43,6 +43,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'info',
     logPretty: false,
     trustProxy: false,
+    adminEmails: [],
     // Hashing stays argon2id, with a cost low enough for thousands of test requests.
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...overrides,

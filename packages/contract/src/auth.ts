@@ -12,6 +12,11 @@ export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
+/** Control characters (NUL, line breaks, ...) become spaces in one-line fields; no database stores NUL. */
+export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ');
+/** Multi-line text keeps line breaks and tabs, nothing else of the control range. */
+export const multiLine = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '');
+
 /** A string field whose missing and wrong-type errors name the field. */
 export const text = (label: string) =>
   z.string({
@@ -31,6 +36,7 @@ export const PasswordSchema = text('Password')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const NameSchema = text('Name')
+  .overwrite(oneLine)
   .trim()
   .min(1, 'Name is required')
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
@@ -62,6 +68,8 @@ export const UserSchema = z.object({
   email: z.string(),
   role: RegistrationRoleSchema,
   verified: z.boolean(),
+  /** Set on the current user (GET /api/auth/me): may open the diagnostics (ADMIN_EMAILS, or the demo account). */
+  isAdmin: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

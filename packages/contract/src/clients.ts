@@ -1,6 +1,6 @@
 // Client shapes (SPEC §3 Client, §5 Client form, §7 Clients) shared by the server and the web screen.
 import { z } from 'zod';
-import { EMAIL_MAX, text } from './auth.ts';
+import { EMAIL_MAX, oneLine, text } from './auth.ts';
 import type { ProjectStatus } from './projects.ts';
 
 export const CLIENT_ROLES = [
@@ -148,6 +148,7 @@ export const ClientStatusSchema = enumField('Status', CLIENT_STATUSES);
 export const ContactMethodSchema = enumField('Preferred contact method', CONTACT_METHODS);
 
 export const ClientNameSchema = text('Name')
+  .overwrite(oneLine)
   .trim()
   .min(1, 'Name is required')
   .max(CLIENT_NAME_MAX, `Name must be at most ${CLIENT_NAME_MAX} characters`);

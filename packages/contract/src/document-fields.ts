@@ -1,7 +1,7 @@
 // Field builders and length limits shared by the document payload's schemas (documents.ts and
 // document-details.ts): each names its field in its messages, as SPEC §5 does.
 import { z } from 'zod';
-import { EMAIL_MAX, text } from './auth.ts';
+import { EMAIL_MAX, multiLine, oneLine, text } from './auth.ts';
 
 export const PARTY_NAME_MAX = 120;
 export const ADDRESS_MAX = 300;
@@ -13,11 +13,6 @@ export const LIST_ROWS_MAX = 50;
 export const INVOICE_ITEMS_MAX = 100;
 export const INVOICE_NUMBER_MAX = 40;
 export const SPLIT_PEOPLE_MAX = 30;
-
-/** Control characters become spaces in one-line fields. */
-export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ');
-/** Multi-line text keeps line breaks and tabs, nothing else of the control range. */
-export const multiLine = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '');
 
 export const requiredLine = (label: string, max: number, requiredMessage = `${label} is required`) =>
   z

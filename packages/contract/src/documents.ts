@@ -4,6 +4,7 @@
 // limits in document-fields.ts (re-exported here: this module is the documents contract's front door).
 // Responses are in document-responses.ts.
 import { z } from 'zod';
+import { oneLine } from './auth.ts';
 import {
   AgreementDetailsSchema,
   ContractDetailsSchema,
@@ -12,7 +13,6 @@ import {
 } from './document-details.ts';
 import {
   ADDRESS_MAX,
-  oneLine,
   optionalClause,
   optionalLine,
   PARTY_NAME_MAX,

@@ -1,7 +1,7 @@
 // Profile shapes (SPEC §3 Profile, §7 GET/PUT /api/auth/profile) and the reference lists of SPEC §3, defined once.
 // Stored values are the lists' own display strings, so what the server accepts is exactly what the screen shows.
 import { z } from 'zod';
-import { NameSchema } from './auth.ts';
+import { multiLine, NameSchema, oneLine } from './auth.ts';
 
 export const PROFESSIONS = [
   'Producer',
@@ -104,9 +104,11 @@ export const PHONE_PATTERN = /^[0-9 +()\-.]*$/;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-const optionalText = (label: string, max: number) =>
+/** Free text of the profile; control characters (NUL above all: PostgreSQL cannot store it) are cleaned. */
+const optionalText = (label: string, max: number, clean: (v: string) => string = oneLine) =>
   z
     .string({ error: `${label} must be text` })
+    .overwrite(clean)
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
@@ -122,7 +124,7 @@ export const ProfileUpdateSchema = z.strictObject({
     'Phone may contain only digits, spaces and + ( ) - .',
   ),
   location: optionalText('Location', LOCATION_MAX),
-  bio: optionalText('Bio', BIO_MAX),
+  bio: optionalText('Bio', BIO_MAX, multiLine),
   profession: z.union([z.literal(''), z.enum(PROFESSIONS)], {
     error: 'Profession must be one of the listed professions',
   }),

@@ -1,7 +1,7 @@
 // Project shapes shared by the server (validation, responses) and the web (forms, cards, response parsing).
 // SPEC §3 Project, §5 Project form, §7 Projects, §9 limits.
 import { z } from 'zod';
-import { EmailSchema, text } from './auth.ts';
+import { EmailSchema, multiLine, oneLine, text } from './auth.ts';
 
 export const PROJECT_TYPES = ['album', 'ep', 'single', 'collaboration', 'remix', 'compilation'] as const;
 export const PROJECT_STATUSES = [
@@ -70,11 +70,6 @@ export function enumLabel(value: string): string {
   const words = value.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/** Control characters (NUL, line breaks, ...) become spaces in one-line fields; no database stores NUL. */
-export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ');
-/** Multi-line text keeps line breaks and tabs, nothing else of the control range. */
-const multiLine = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '');
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });

@@ -1,4 +1,5 @@
 // One Kysely instance over SQLite (embedded default) or PostgreSQL (DATABASE_URL).
+import { statSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -26,7 +27,23 @@ export interface Database {
   close(): Promise<void>;
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
+  /** What the diagnostics and /metrics show of the connection: the pool, or the file and its WAL. */
+  stats(): DatabaseStats;
+  /** The server's version string (e.g. '3.50.2' or 'PostgreSQL 16.4 ...'). */
+  version(): Promise<string>;
 }
+
+export type DatabaseStats =
+  | { dialect: 'sqlite'; file: string; sizeBytes: number; walBytes: number }
+  | { dialect: 'postgres'; total: number; idle: number; waiting: number; max: number };
+
+const sizeOf = (file: string) => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
 
 // PostgreSQL returns timestamps as ISO strings and 64-bit integers as numbers, like SQLite does.
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
@@ -98,6 +115,8 @@ export function openSqlite(file: string): Database {
     ping: async () => {
       sqlite.prepare('select 1').get();
     },
+    stats: () => ({ dialect: 'sqlite', file, sizeBytes: sizeOf(file), walBytes: sizeOf(`${file}-wal`) }),
+    version: async () => (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v,
   };
 }
 
@@ -117,6 +136,14 @@ export function openPostgres(url: string, schema?: string): Database {
     ping: async () => {
       await pool.query('select 1');
     },
+    stats: () => ({
+      dialect: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
+    version: async () => (await pool.query<{ v: string }>('select version() as v')).rows[0]?.v ?? 'unknown',
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
+import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { signingRoutes } from './documents/signing-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -25,4 +26,5 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/account', plugin: accountRoutes },
   { prefix: '/api/documents', plugin: documentsRoutes },
   { prefix: '/api/sign', plugin: signingRoutes },
+  { prefix: '/api', plugin: diagnosticsRoutes },
 ];

@@ -21,4 +21,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   storage: Storage;
   live: LiveConnections;
+  /** Counts the bytes an upload stored (a /metrics counter); absent where no metrics are kept. */
+  countUploadBytes?: (bytes: number) => void;
 }

@@ -44,6 +44,10 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** 'smtp' with SMTP_URL, else 'outbox' (messages stay in the outbox table). */
+  readonly transport: 'smtp' | 'outbox';
+  /** Connects to the SMTP server and authenticates (nodemailer's verify); resolves at once for the outbox. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -57,6 +61,10 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
   return {
+    transport: transport ? 'smtp' : 'outbox',
+    async verify() {
+      if (transport) await transport.verify();
+    },
     async send(m) {
       const id = newId();
       await opts.db
@@ -79,7 +87,7 @@ export function createMailer(opts: {
       if (!transport) {
         const links = m.text.match(/https?:\/\/\S+/g) ?? [];
         opts.log.info(
-          { mail: { to: m.to, subject: m.subject, links } },
+          { service: 'mail', mail: { to: m.to, subject: m.subject, links } },
           `Mail kept in the outbox (no SMTP_URL): ${m.subject}`,
         );
         return;
@@ -97,7 +105,7 @@ export function createMailer(opts: {
       } catch (err) {
         // A mail server outage must not fail the user's request; the outbox keeps the message and the error.
         const message = err instanceof Error ? err.message : String(err);
-        opts.log.error({ err, mailId: id }, 'Sending mail failed');
+        opts.log.error({ service: 'mail', err, mailId: id }, 'Sending mail failed');
         await opts.db
           .updateTable('mail_outbox')
           .set({ error: message.slice(0, 500) })

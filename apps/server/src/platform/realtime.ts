@@ -54,7 +54,7 @@ function closeWhenSessionEnds(app: FastifyInstance, socket: Socket): void {
     sessionEndsAt(app, socket.data.sessionId).then(
       (endsAt) => (endsAt === null ? socket.disconnect(true) : arm(endsAt)),
       (err) => {
-        app.log.warn({ err }, 'Could not check the session of a live connection');
+        app.log.warn({ service: 'realtime', err }, 'Could not check the session of a live connection');
         arm(Date.now() + RETRY_CHECK_MS);
       },
     );
@@ -68,7 +68,7 @@ async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: strin
   const pub = createClient({ url: redisUrl });
   const sub = pub.duplicate();
   for (const client of [pub, sub])
-    client.on('error', (err) => app.log.error({ err }, 'Redis connection error'));
+    client.on('error', (err) => app.log.error({ service: 'realtime', err }, 'Redis connection error'));
   await Promise.all([pub.connect(), sub.connect()]);
   io.adapter(createAdapter(pub, sub));
   app.addHook('onClose', async () => {
@@ -122,7 +122,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
         return;
       }
       const allowed = await canJoin(userId, projectId).catch((err) => {
-        app.log.error({ err }, 'Project access check failed');
+        app.log.error({ service: 'realtime', err }, 'Project access check failed');
         return false;
       });
       if (!allowed) {

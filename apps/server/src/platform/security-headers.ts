@@ -53,11 +53,15 @@ export function computeApiSecurityHeaders(page: Record<string, string>): Record<
   };
 }
 
+/** The API's browsable docs (platform/openapi.ts) are a page, with scripts, that lives under /api. */
+const DOCS_PAGE = /^\/api\/docs(?:[/?]|$)/;
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const pageHeaders = computeSecurityHeaders();
   const apiHeaders = computeApiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    const api = request.url.startsWith('/api/') && !DOCS_PAGE.test(request.url);
+    reply.headers(api ? apiHeaders : pageHeaders);
     done();
   });
 }

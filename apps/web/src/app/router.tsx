@@ -1,6 +1,7 @@
 // Every route of SPEC §2. /auth, /verify-email, /reset-password and /sign/:token (an emailed signing link) are
 // public; the rest sit in the shell, behind the protection wrapper, except the 404 page, which signed-out
-// visitors see too (with Sign In / Get Started).
+// visitors see too (with Sign In / Get Started), and /con-test, which shows that same 404 page to anyone but an
+// administrator.
 import { createBrowserRouter } from 'react-router';
 import { AuthPage } from '../features/auth/auth-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
@@ -19,6 +20,7 @@ import { TracksPage } from '../features/projects/tracks/tracks-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
+import { RequireAdmin } from './require-admin';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { AppShell } from './shell/app-shell';
@@ -58,8 +60,11 @@ export function createRouter() {
                     { path: 'documents', element: <DocumentsPage /> },
                     { path: 'profile', element: <ProfilePage /> },
                     { path: 'settings', element: <SettingsPage /> },
-                    { path: 'con-test', element: <ConTestPage /> },
                   ],
+                },
+                {
+                  element: <RequireAdmin />,
+                  children: [{ path: 'con-test', element: <ConTestPage /> }],
                 },
                 { path: '*', element: <NotFoundPage /> },
               ],

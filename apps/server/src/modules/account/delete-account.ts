@@ -36,5 +36,5 @@ export async function deleteAccount(
   // Its sessions went with the user row (cascade); this instance must not remember them either.
   forgetUserSessions(user.id);
   ctx.live.endSessions({ userId: user.id });
-  ctx.log.info({ userId: user.id }, 'Account deleted');
+  ctx.log.info({ service: 'account', userId: user.id }, 'Account deleted');
 }

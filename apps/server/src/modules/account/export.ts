@@ -107,7 +107,10 @@ export async function buildExport(ctx: AppContext, request: ExportRequest) {
       file.open().then(
         (stream) => done(null, stream),
         (err) => {
-          ctx.log.error({ err, path: file.path }, 'A stored file could not be read for an export');
+          ctx.log.error(
+            { service: 'account', err, path: file.path },
+            'A stored file could not be read for an export',
+          );
           done(err, undefined as unknown as NodeJS.ReadableStream);
         },
       );

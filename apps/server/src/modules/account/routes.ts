@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { clearAuthCookies } from '../../platform/cookies.ts';
+import { BinarySchema } from '../../platform/openapi.ts';
 import { deleteAccount } from './delete-account.ts';
 import { buildExport, createExportLink, requestOfExportLink } from './export.ts';
 import * as account from './service.ts';
@@ -146,15 +147,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Fetched by a plain navigation (a download), so the signed link itself is the credential.
-  app.get('/export/download', { schema: { querystring: ExportTokenQuerySchema } }, async (request, reply) => {
-    const exportRequest = await requestOfExportLink(ctx, request.query.token, request.ip);
-    const { stream, filename } = await buildExport(ctx, exportRequest);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(stream);
-  });
+  app.get(
+    '/export/download',
+    {
+      schema: {
+        querystring: ExportTokenQuerySchema,
+        produces: ['application/zip'],
+        response: { 200: BinarySchema },
+      },
+    },
+    async (request, reply) => {
+      const exportRequest = await requestOfExportLink(ctx, request.query.token, request.ip);
+      const { stream, filename } = await buildExport(ctx, exportRequest);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
 
   app.post(
     '/delete',

@@ -91,7 +91,10 @@ async function acceptTotp(ctx: AppContext, userId: string, code: string, pending
   if (!row || Boolean(row.enabled_at) === pending) throw invalid();
   const secret = openSecret(ctx.config.jwtSecret, row.secret_enc);
   if (!secret) {
-    ctx.log.error({ userId }, 'A two-factor secret could not be decrypted (was JWT_SECRET changed?)');
+    ctx.log.error(
+      { service: 'account', userId },
+      'A two-factor secret could not be decrypted (was JWT_SECRET changed?)',
+    );
     throw invalid();
   }
   const now = Date.now();

@@ -8,6 +8,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   SessionDataSchema,
+  type User,
   UserSchema,
   VerifyEmailSchema,
 } from '@mixdesk/contract/auth';
@@ -15,6 +16,7 @@ import { envelope, OkSchema } from '@mixdesk/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAdminEmail } from '../../platform/admin.ts';
 import { authOf } from '../../platform/auth.ts';
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../platform/cookies.ts';
 import { assertCsrf } from '../../platform/csrf.ts';
@@ -27,6 +29,8 @@ const MeResponseSchema = envelope(MeDataSchema).extend({ user: UserSchema });
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const secure = ctx.config.appUrl.startsWith('https:');
+  /** Every answer that carries the signed-in user says whether it runs the server (the Diagnostics link). */
+  const flagged = (user: User): User => ({ ...user, isAdmin: isAdminEmail(ctx.config, user.email) });
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   const signIn = (reply: FastifyReply, session: IssuedSession) =>
     setAuthCookies(reply, secure, session.accessToken, session.refreshToken);
@@ -44,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({
         success: true,
         message: 'Account created. Check your inbox to verify your email address.',
-        data: { user, token: session.accessToken },
+        data: { user: flagged(user), token: session.accessToken },
       });
     },
   );
@@ -64,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: 'Signed in',
-        data: { user: result.user, token: result.session.accessToken },
+        data: { user: flagged(result.user), token: result.session.accessToken },
       };
     },
   );
@@ -75,7 +79,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, session } = await completeLoginChallenge(ctx, request.body, client(request));
       signIn(reply, session);
-      return { success: true as const, message: 'Signed in', data: { user, token: session.accessToken } };
+      return {
+        success: true as const,
+        message: 'Signed in',
+        data: { user: flagged(user), token: session.accessToken },
+      };
     },
   );
 
@@ -90,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return {
           success: true as const,
           message: 'Session refreshed',
-          data: { user, token: session.accessToken },
+          data: { user: flagged(user), token: session.accessToken },
         };
       } catch (err) {
         clearAuthCookies(reply, secure);
@@ -103,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { preHandler: app.requireAuth, schema: { response: { 200: MeResponseSchema } } },
     async (request) => {
-      const { user } = authOf(request);
+      const user = flagged(authOf(request).user);
       return { success: true as const, message: 'Current user', data: { user }, user };
     },
   );
@@ -135,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: VerifyEmailSchema, response: { 200: envelope(z.object({ user: UserSchema })) } } },
     async (request) => {
       const user = await auth.verifyEmail(ctx, request.body.token);
-      return { success: true as const, message: 'Email verified', data: { user } };
+      return { success: true as const, message: 'Email verified', data: { user: flagged(user) } };
     },
   );
 

@@ -115,7 +115,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     await assertMailBudget(ctx, user.id, 'reset_password', 'password reset');
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
-      ctx.log.warn({ userId: user.id }, 'Password reset email not sent: hourly limit reached');
+      ctx.log.warn(
+        { service: 'auth', userId: user.id },
+        'Password reset email not sent: hourly limit reached',
+      );
       return;
     }
     throw err;

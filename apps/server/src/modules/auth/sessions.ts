@@ -97,7 +97,7 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
   const now = nowIso();
   if (row.used_at) {
     await endSession(ctx, row.session_id);
-    ctx.log.warn({ sessionId: row.session_id }, 'Refresh token reused: session revoked');
+    ctx.log.warn({ service: 'auth', sessionId: row.session_id }, 'Refresh token reused: session revoked');
     throw invalidRefresh();
   }
   if (row.revoked_at || row.expires_at < now || row.session_expires < now) throw invalidRefresh();

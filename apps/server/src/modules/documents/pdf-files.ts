@@ -58,5 +58,5 @@ export async function removeObjects(ctx: AppContext, keys: readonly string[]): P
   for (const key of keys)
     await ctx.storage
       .remove(key)
-      .catch((err) => ctx.log.error({ err, key }, 'Removing a document PDF failed'));
+      .catch((err) => ctx.log.error({ service: 'documents', err, key }, 'Removing a document PDF failed'));
 }

@@ -19,6 +19,7 @@ import { MarkPaidSchema, SendDocumentSchema, SignLinkDataSchema } from '@mixdesk
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { BinarySchema } from '../../platform/openapi.ts';
 import { originOf } from './events.ts';
 import { DocumentListResponseSchema, listDocumentsJson } from './list.ts';
 import { documentAudit, sendPdf, VERIFY_MAX_BYTES, verifyPdf } from './pdf-routes.ts';
@@ -95,7 +96,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify',
-    { ...auth, schema: { response: { 200: envelope(VerifyDataSchema) } } },
+    {
+      ...auth,
+      schema: { rawBody: { 'application/pdf': BinarySchema }, response: { 200: envelope(VerifyDataSchema) } },
+    },
     async (request) => ok('Verification', await verifyPdf(ctx, owner(request).id, request.body)),
   );
 
@@ -148,7 +152,15 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/download',
-    { ...auth, schema: { params: DocumentIdParamsSchema, querystring: DownloadQuerySchema } },
+    {
+      ...auth,
+      schema: {
+        params: DocumentIdParamsSchema,
+        querystring: DownloadQuerySchema,
+        produces: ['application/pdf'],
+        response: { 200: BinarySchema },
+      },
+    },
     async (request, reply) =>
       sendPdf(ctx, reply, owner(request), request.params.id, request.query.inline, originOf(request)),
   );

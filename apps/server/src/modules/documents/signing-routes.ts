@@ -10,6 +10,7 @@ import {
 } from '@mixdesk/contract/signing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BinarySchema } from '../../platform/openapi.ts';
 import { contentDisposition } from '../media/send-object.ts';
 import { originOf } from './events.ts';
 import { openSigning, rejectWithLink, signingPdf, signWithLink } from './signing-service.ts';
@@ -39,17 +40,27 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/:token/pdf', { schema: { params: SigningTokenParamsSchema } }, async (request, reply) => {
-    const document = await signingPdf(ctx, request.params.token, originOf(request).ip ?? '');
-    const stream = await ctx.storage.get(document.pdf_key);
-    reply.header('content-security-policy', "frame-ancestors 'self'");
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    return reply
-      .type('application/pdf')
-      .header('content-length', document.pdf_size)
-      .header('content-disposition', contentDisposition('inline', `document-${document.id}.pdf`))
-      .send(stream);
-  });
+  app.get(
+    '/:token/pdf',
+    {
+      schema: {
+        params: SigningTokenParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: BinarySchema },
+      },
+    },
+    async (request, reply) => {
+      const document = await signingPdf(ctx, request.params.token, originOf(request).ip ?? '');
+      const stream = await ctx.storage.get(document.pdf_key);
+      reply.header('content-security-policy', "frame-ancestors 'self'");
+      reply.header('x-frame-options', 'SAMEORIGIN');
+      return reply
+        .type('application/pdf')
+        .header('content-length', document.pdf_size)
+        .header('content-disposition', contentDisposition('inline', `document-${document.id}.pdf`))
+        .send(stream);
+    },
+  );
 
   app.post(
     '/:token',

@@ -137,7 +137,10 @@ export async function signWithLink(
     await completeDocument(ctx, outcome.doc.id);
   } catch (err) {
     // The signature is recorded; the owner's next send completes the document (send.ts).
-    ctx.log.error({ err, documentId: outcome.doc.id }, 'Completing a signed document failed');
+    ctx.log.error(
+      { service: 'documents', err, documentId: outcome.doc.id },
+      'Completing a signed document failed',
+    );
     return { status: 'signed' };
   }
   return { status: 'completed' };

@@ -5,6 +5,7 @@ import {
   FileListResponseSchema,
   FileParamsSchema,
   FileResponseSchema,
+  FileUploadFieldsSchema,
   ProjectFileSchema,
   ProjectMediaParamsSchema,
   TotalsResponseSchema,
@@ -13,10 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
+import { BinarySchema } from '../../platform/openapi.ts';
 import * as files from './files-service.ts';
 import { presentFile } from './present.ts';
 import { sendObject } from './send-object.ts';
-import { requestUpload, uploadLimit } from './upload.ts';
+import { requestUpload, uploadBody, uploadLimit } from './upload.ts';
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -39,7 +41,14 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/files',
-    { ...auth, schema: { params: ProjectMediaParamsSchema, response: { 201: FileResponseSchema } } },
+    {
+      ...auth,
+      schema: {
+        params: ProjectMediaParamsSchema,
+        rawBody: uploadBody(FileUploadFieldsSchema),
+        response: { 201: FileResponseSchema },
+      },
+    },
     async (request, reply) => {
       const open = requestUpload(request, uploadLimit(ctx));
       const data = await files.uploadFile(ctx, authOf(request).user._id, request.params.id, open);
@@ -91,7 +100,14 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Always a download: a project file is never rendered by the browser from our origin.
   app.get(
     '/:id/files/:fileId/download',
-    { ...auth, schema: { params: FileParamsSchema } },
+    {
+      ...auth,
+      schema: {
+        params: FileParamsSchema,
+        produces: ['application/octet-stream'],
+        response: { 200: BinarySchema, 206: BinarySchema },
+      },
+    },
     async (request, reply) => {
       const { id, fileId } = request.params;
       const f = await files.getFile(ctx, authOf(request).user._id, id, fileId);

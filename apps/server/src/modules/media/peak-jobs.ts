@@ -3,6 +3,8 @@
 // so it survives a restart and several instances share it: a version is claimed before it is decoded, and a
 // claim older than CLAIM_TTL_MS (its instance died) may be taken over.
 import type { AudioFormat } from '@mixdesk/contract/media';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isoIn, nowIso } from '../../platform/ids.ts';
 import { type PeakDecoder, startPeakDecoder } from './peaks.ts';
@@ -23,6 +25,23 @@ const DEMUXER_BY_FORMAT: Record<AudioFormat, string> = {
   aac: 'aac',
   ogg: 'ogg',
 };
+
+/** A version a runner may take: pending, and unclaimed or claimed by an instance that died. */
+const claimable = (eb: ExpressionBuilder<DB, 'track_versions'>, stale: string) =>
+  eb.and([
+    eb('peaks_status', '=', 'pending'),
+    eb.or([eb('peaks_claimed_at', 'is', null), eb('peaks_claimed_at', '<', stale)]),
+  ]);
+
+/** How many versions wait for a runner, across every instance (the job queue depth of /metrics). */
+export async function waitingPeakJobs(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('track_versions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where((eb) => claimable(eb, isoIn(-CLAIM_TTL_MS)))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 interface Job {
   id: string;
@@ -53,7 +72,7 @@ export class PeakJobs {
       return;
     }
     this.running = this.drain()
-      .catch((err) => this.ctx.log.error({ err }, 'Waveform jobs stopped'))
+      .catch((err) => this.ctx.log.error({ service: 'media', err }, 'Waveform jobs stopped'))
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -88,7 +107,7 @@ export class PeakJobs {
         await this.process(job);
       } catch (err) {
         if (this.stopped) return;
-        this.ctx.log.warn({ err, versionId: job.id }, 'Waveform could not be computed');
+        this.ctx.log.warn({ service: 'media', err, versionId: job.id }, 'Waveform could not be computed');
         await this.release(job, true);
       } finally {
         this.current = null;
@@ -103,8 +122,7 @@ export class PeakJobs {
       const candidate = await db
         .selectFrom('track_versions')
         .select(['id', 'project_id', 'storage_key', 'format', 'sample_rate', 'peaks_attempts'])
-        .where('peaks_status', '=', 'pending')
-        .where((eb) => eb.or([eb('peaks_claimed_at', 'is', null), eb('peaks_claimed_at', '<', stale)]))
+        .where((eb) => claimable(eb, stale))
         .orderBy('created_at')
         .limit(1)
         .executeTakeFirst();
@@ -114,8 +132,7 @@ export class PeakJobs {
         .updateTable('track_versions')
         .set({ peaks_claimed_at: nowIso() })
         .where('id', '=', candidate.id)
-        .where('peaks_status', '=', 'pending')
-        .where((eb) => eb.or([eb('peaks_claimed_at', 'is', null), eb('peaks_claimed_at', '<', stale)]))
+        .where((eb) => claimable(eb, stale))
         .executeTakeFirst();
       if (Number(won.numUpdatedRows) === 1)
         return { ...candidate, peaks_attempts: Number(candidate.peaks_attempts) };

@@ -18,13 +18,15 @@ import {
   VersionListResponseSchema,
   VersionParamsSchema,
   VersionResponseSchema,
+  VersionUploadFieldsSchema,
 } from '@mixdesk/contract/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
+import { BinarySchema } from '../../platform/openapi.ts';
 import { sendObject } from './send-object.ts';
 import * as tracks from './tracks-service.ts';
-import { requestUpload, uploadLimit } from './upload.ts';
+import { requestUpload, uploadBody, uploadLimit } from './upload.ts';
 import * as versions from './versions-service.ts';
 
 export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -139,7 +141,14 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/tracks/:trackId/versions',
-    { ...auth, schema: { params: TrackParamsSchema, response: { 201: VersionResponseSchema } } },
+    {
+      ...auth,
+      schema: {
+        params: TrackParamsSchema,
+        rawBody: uploadBody(VersionUploadFieldsSchema),
+        response: { 201: VersionResponseSchema },
+      },
+    },
     async (request, reply) => {
       const userId = authOf(request).user._id;
       const open = requestUpload(request, uploadLimit(ctx));
@@ -218,7 +227,15 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
   // Audio for the player (inline, with ranges for seeking) or as a download (?download=1).
   app.get(
     '/:id/tracks/:trackId/versions/:versionId/audio',
-    { ...auth, schema: { params: VersionParamsSchema, querystring: DownloadQuerySchema } },
+    {
+      ...auth,
+      schema: {
+        params: VersionParamsSchema,
+        querystring: DownloadQuerySchema,
+        produces: ['audio/*'],
+        response: { 200: BinarySchema, 206: BinarySchema },
+      },
+    },
     async (request, reply) => {
       const v = await versions.versionAudio(ctx, authOf(request).user._id, versionIds(request.params));
       const download = request.query.download === '1' || request.query.download === 'true';

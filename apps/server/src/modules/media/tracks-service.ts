@@ -192,6 +192,6 @@ export async function removeObjects(ctx: AppContext, keys: string[]): Promise<vo
   for (const key of keys) {
     await ctx.storage
       .remove(key)
-      .catch((err) => ctx.log.error({ err, key }, 'Could not remove a stored object'));
+      .catch((err) => ctx.log.error({ service: 'media', err, key }, 'Could not remove a stored object'));
   }
 }

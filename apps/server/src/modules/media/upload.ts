@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { BinarySchema } from '../../platform/openapi.ts';
 import { STREAM_BUFFER_BYTES, tooLarge } from '../../platform/storage.ts';
 
 /** Multipart framing and text fields on top of the file itself. */
@@ -45,6 +46,16 @@ export function safeFileName(name: string | undefined, fallback = 'untitled'): s
 
 /** The Content-Type of an upload sent as the request body itself. */
 export const RAW_UPLOAD_TYPE = 'application/octet-stream';
+
+/** The two ways to send an upload, as the OpenAPI document describes them (`rawBody` of the route). */
+export function uploadBody(fields: z.ZodObject): Record<string, z.ZodType> {
+  return {
+    [RAW_UPLOAD_TYPE]: BinarySchema.describe(
+      'The file itself; the fields in the query string, the name in Content-Disposition.',
+    ),
+    'multipart/form-data': fields.extend({ file: BinarySchema }),
+  };
+}
 
 /**
  * The upload of a request, opened only when the service calls it (after the access checks). A raw body
@@ -230,6 +241,7 @@ export async function storeUpload(
     await ctx.storage.remove(key);
     throw tooLarge(maxBytes);
   }
+  ctx.countUploadBytes?.(stored.size);
   return stored;
 }
 

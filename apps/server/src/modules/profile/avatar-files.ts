@@ -77,6 +77,7 @@ export async function saveAvatar(ctx: AppContext, source: Readable) {
     source.resume(); // drain what is left of the request so the error reply can go out
     throw err;
   }
+  ctx.countUploadBytes?.(gate.size);
   return { key, mime: gate.mime as AvatarMime, size: gate.size };
 }
 
@@ -89,6 +90,6 @@ export async function removeAvatarFile(ctx: AppContext, key: string | null | und
   try {
     await ctx.storage.remove(key);
   } catch (err) {
-    ctx.log.warn({ err, key }, 'Could not remove an avatar file');
+    ctx.log.warn({ service: 'profile', err, key }, 'Could not remove an avatar file');
   }
 }

@@ -177,6 +177,21 @@ describe('PUT /api/auth/profile', () => {
     expect(me.json().data.user.name).toBe('Dan Drums');
   });
 
+  it('cleans control characters (PostgreSQL stores no NUL) instead of failing', async () => {
+    const eve = await registerUser(t.app, { name: 'Eve' });
+    const res = await putProfile(eve, {
+      name: 'Eve\u0000Echo',
+      location: 'Berlin\u0000',
+      bio: 'Line one\u0000\nLine two',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.profile).toMatchObject({
+      name: 'Eve Echo',
+      location: 'Berlin',
+      bio: 'Line one\nLine two',
+    });
+  });
+
   it('clears optional text with empty strings and keeps genres once each, in list order', async () => {
     await putProfile(alice, FULL);
     const res = await putProfile(alice, {

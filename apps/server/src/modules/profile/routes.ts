@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { BinarySchema } from '../../platform/openapi.ts';
 import * as profile from './service.ts';
 
 const ProfileResponse = envelope(ProfileDataSchema);
@@ -59,7 +60,19 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/avatar',
-    { preHandler: app.requireAuth, schema: { response: { 200: ProfileResponse } } },
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        rawBody: {
+          'multipart/form-data': z.object({
+            avatar: BinarySchema.describe(
+              'A PNG, JPEG or WebP image (the first file part, whatever its name)',
+            ),
+          }),
+        },
+        response: { 200: ProfileResponse },
+      },
+    },
     async (request) => {
       const userId = authOf(request).user._id;
       if (!request.isMultipart())
@@ -113,7 +126,12 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/avatar',
     {
       preHandler: app.requireAuth,
-      schema: { params: UserIdParamsSchema, querystring: z.object({ v: z.string().max(40).optional() }) },
+      schema: {
+        params: UserIdParamsSchema,
+        querystring: z.object({ v: z.string().max(40).optional() }),
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+        response: { 200: BinarySchema },
+      },
     },
     async (request, reply) => {
       const { stream, mime } = await profile.getAvatar(ctx, authOf(request).user._id, request.params.id);

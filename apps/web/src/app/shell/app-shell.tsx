@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { ThemeToggle } from '../../ui/theme-toggle';
+import { useIsAdmin } from '../use-is-admin';
 import { Clock } from './clock';
 import { ConnectionDot } from './connection-dot';
 import { MainNav, MobileNav } from './main-nav';
@@ -14,6 +15,7 @@ const GET_STARTED: AuthRedirectState = { mode: 'register' };
 
 export function AppShell() {
   const session = useSession();
+  const isAdmin = useIsAdmin() === true;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -24,11 +26,11 @@ export function AppShell() {
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-surface">
         <div className="mx-auto flex h-12 max-w-screen-2xl items-center gap-2 px-2 sm:px-4 lg:gap-4 lg:px-6">
-          <MobileNav className="md:hidden" />
+          <MobileNav className="md:hidden" isAdmin={isAdmin} />
           <Link to="/" aria-label="Mixdesk home" className="mr-1 rounded-md">
             <Logo />
           </Link>
-          <MainNav className="hidden md:block" />
+          <MainNav className="hidden md:block" isAdmin={isAdmin} />
           <div className="ml-auto flex items-center gap-1">
             {session.user && <ConnectionDot />}
             <Clock className="hidden px-2 sm:flex" />

@@ -1,29 +1,40 @@
-// The header navigation: a row of links on wide screens, a menu button on phones.
+// The header navigation: a row of links on wide screens (icons only below xl), a menu button on phones;
+// Diagnostics for administrators.
 import { Menu as MenuIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui/menu';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
 
-export function MainNav({ className }: { className?: string }) {
+interface NavProps {
+  className?: string;
+  /** Adds the administrators' links (Diagnostics). */
+  isAdmin?: boolean;
+}
+
+export function MainNav({ className, isAdmin = false }: NavProps) {
+  const items = navItemsFor(isAdmin);
   return (
     <nav aria-label="Main" className={className}>
       <ul className="flex items-center gap-0.5">
-        {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
+        {items.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink
               to={to}
               end={end}
+              title={label}
               className={({ isActive }) =>
                 cn(
-                  'flex h-8 items-center gap-2 rounded-md px-2.5 text-base font-medium transition-colors',
+                  'flex h-8 items-center gap-2 rounded-md px-2 text-base font-medium transition-colors xl:px-2.5',
                   isActive ? 'bg-surface-3 text-text' : 'text-muted hover:bg-surface-2 hover:text-text',
                 )
               }
             >
               <Icon aria-hidden="true" className="size-4" />
-              {label}
+              {/* Below xl the row holds icons only (their names stay for screen readers and as tooltips): six
+                  labelled links, the clock and the user menu do not fit a tablet's width. */}
+              <span className="max-xl:sr-only">{label}</span>
             </NavLink>
           </li>
         ))}
@@ -32,7 +43,8 @@ export function MainNav({ className }: { className?: string }) {
   );
 }
 
-export function MobileNav({ className }: { className?: string }) {
+export function MobileNav({ className, isAdmin = false }: NavProps) {
+  const items = navItemsFor(isAdmin);
   return (
     <div className={className}>
       <Menu>
@@ -42,7 +54,7 @@ export function MobileNav({ className }: { className?: string }) {
           </Button>
         </MenuTrigger>
         <MenuContent align="start" className="min-w-56">
-          {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
+          {items.map(({ to, label, icon: Icon, end }) => (
             <MenuItem key={to} asChild>
               <NavLink
                 to={to}

@@ -8,21 +8,7 @@ export function formatDuration(totalSeconds: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-/** Bytes in the largest unit that keeps the number at 1 or more, one decimal; bytes stay whole. */
-export function formatBytes(bytes: number): string {
-  let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  if (unit === 0) return `${Math.floor(value)} B`;
-  // 1023.96 KB rounds to "1024.0 KB": show the next unit instead.
-  if (Number(value.toFixed(1)) >= 1024 && unit < UNITS.length - 1) return `1.0 ${UNITS[unit + 1]}`;
-  return `${value.toFixed(1)} ${UNITS[unit]}`;
-}
+export { formatBytes } from '../../lib/format-bytes';
 
 /** The tags a card shows and how many more there are ('+N'). */
 export function tagsPreview(tags: readonly string[], max = 3): { shown: string[]; more: number } {

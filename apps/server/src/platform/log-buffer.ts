@@ -1,0 +1,73 @@
+// The last LOG_BUFFER_SIZE lines of the server's own log, kept in memory for the diagnostics screen. It is
+// one more destination of the one pino stream, so it holds exactly what the log holds, secrets redacted.
+// Lines are kept as text and parsed only when someone reads them: logging stays as cheap as before.
+import { Writable } from 'node:stream';
+import { LOG_BUFFER_SIZE, type LogEntry, type LogLevel } from '@mixdesk/contract/diagnostics';
+
+/** pino's numeric levels, read into SPEC's four (fatal reads as error, trace as debug). */
+function levelOf(n: unknown): LogLevel {
+  const v = typeof n === 'number' ? n : 30;
+  if (v >= 50) return 'error';
+  if (v >= 40) return 'warn';
+  if (v >= 30) return 'info';
+  return 'debug';
+}
+
+/** Fields every line carries that are shown in their own columns or not at all. */
+const OWN_FIELDS = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'service', 'v']);
+
+export function parseLogLine(line: string): LogEntry | null {
+  let obj: Record<string, unknown>;
+  try {
+    obj = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!obj || typeof obj !== 'object') return null;
+  const details: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (!OWN_FIELDS.has(k)) details[k] = v;
+  const time = typeof obj.time === 'number' ? obj.time : Date.now();
+  const service =
+    typeof obj.service === 'string' ? obj.service : typeof obj.reqId === 'string' ? 'http' : 'server';
+  return {
+    level: levelOf(obj.level),
+    service,
+    message: typeof obj.msg === 'string' ? obj.msg : '',
+    timestamp: new Date(time).toISOString(),
+    details: Object.keys(details).length > 0 ? details : null,
+  };
+}
+
+export class LogBuffer extends Writable {
+  private readonly lines: string[] = [];
+  private next = 0;
+
+  constructor(private readonly size = LOG_BUFFER_SIZE) {
+    super({ decodeStrings: false });
+  }
+
+  override _write(chunk: string | Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      if (this.lines.length < this.size) this.lines.push(line);
+      else this.lines[this.next] = line;
+      this.next = (this.next + 1) % this.size;
+    }
+    done();
+  }
+
+  /** The kept entries, newest first. */
+  entries(): LogEntry[] {
+    const ordered =
+      this.lines.length < this.size
+        ? this.lines.slice()
+        : [...this.lines.slice(this.next), ...this.lines.slice(0, this.next)];
+    const out: LogEntry[] = [];
+    for (let i = ordered.length - 1; i >= 0; i--) {
+      const entry = parseLogLine(ordered[i]!);
+      if (entry) out.push(entry);
+    }
+    return out;
+  }
+}

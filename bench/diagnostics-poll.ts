@@ -1,0 +1,77 @@
+// The /con-test screen's load on the server: N open screens each polling GET /api/diagnostics/health every
+// 5 s (SPEC §9), staggered as real screens would be. Measures the server's CPU (its own and its finished
+// children's, e.g. the decoder probe) over the window, beside the same window with no screen open.
+import { readFileSync } from 'node:fs';
+import { DIAGNOSTICS_REFRESH_MS } from '@mixdesk/contract/diagnostics';
+
+/** CPU time of a process and its waited-for children so far, in microseconds (Linux /proc). */
+function cpuWithChildrenMicros(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1_000_000) / 100;
+}
+
+export interface PollFigures {
+  seconds: number;
+  requests: number;
+  failures: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Server CPU over the window as a percentage of one core. */
+  cpuPct: number;
+  /** The same, with no screen open (what the server spends anyway). */
+  idleCpuPct: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function cpuOver(pid: number, seconds: number, during: Promise<unknown> | null): Promise<number> {
+  const before = cpuWithChildrenMicros(pid);
+  const t0 = performance.now();
+  await (during ?? sleep(seconds * 1000));
+  const wallUs = (performance.now() - t0) * 1000;
+  return (100 * (cpuWithChildrenMicros(pid) - before)) / wallUs;
+}
+
+export async function pollDiagnostics(
+  url: string,
+  token: string,
+  pid: number,
+  opts: { clients?: number; seconds?: number } = {},
+): Promise<PollFigures> {
+  const clients = opts.clients ?? 20;
+  const seconds = opts.seconds ?? 60;
+  const latencies: number[] = [];
+  let failures = 0;
+  let end = 0;
+  const screen = async (i: number) => {
+    await sleep((DIAGNOSTICS_REFRESH_MS / clients) * i);
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/diagnostics/health`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      if (res.status !== 200) failures += 1;
+      await sleep(DIAGNOSTICS_REFRESH_MS);
+    }
+  };
+  const idleCpuPct = await cpuOver(pid, seconds, null);
+  end = performance.now() + seconds * 1000;
+  const cpuPct = await cpuOver(
+    pid,
+    seconds,
+    Promise.all(Array.from({ length: clients }, (_, i) => screen(i))),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    seconds,
+    requests: latencies.length,
+    failures,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    cpuPct,
+    idleCpuPct,
+  };
+}
