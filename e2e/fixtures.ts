@@ -77,6 +77,13 @@ export async function signInThroughUi(
 
 /** No serious or critical accessibility violation on the current screen. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours read mid-transition (a dialog's overlay fading out, a hover easing) are not what a person sees:
+  // wait until every finite animation and transition has finished.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`)).toEqual(
