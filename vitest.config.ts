@@ -12,6 +12,7 @@ export default defineConfig({
           include: [
             'packages/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'apps/web/scripts/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
           ],
         },

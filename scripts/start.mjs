@@ -18,7 +18,13 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src']
+const sources = [
+  'apps/web/src',
+  'apps/web/scripts',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+]
   .map((p) => path.join(root, p))
   .filter(existsSync);
 const sourcesChanged = () =>

@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { areaRoutes } from './modules/index.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
 import { authPlugin } from './platform/auth.ts';
+import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
 import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
 import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
@@ -156,6 +157,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Only JSON (and multipart, where an area registers it) is accepted; text bodies get a clear 415.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  // JSON answers over 1 KiB go out brotli- or gzip-compressed; files and streams as they are.
+  registerCompression(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   await app.register(authPlugin);

@@ -1,30 +1,54 @@
-// Serves the built web app: hashed assets cached for a year, every other non-API path gets index.html.
+// Serves the built web app: hashed assets cached for a year, index.html revalidated on every visit, the
+// brotli or gzip copy the build wrote beside a file when the browser accepts it (decision 012); every other
+// non-API path gets index.html.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.ts';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const VARIANT = /\.(?:br|gz)$/;
+
+/** The files of dist that have a .br or .gz copy beside them (absolute paths). */
+function filesWithVariants(webDist: string): Set<string> {
+  const files = readdirSync(webDist, { recursive: true, encoding: 'utf8' });
+  return new Set(files.filter((f) => VARIANT.test(f)).map((f) => path.join(webDist, f.replace(VARIANT, ''))));
+}
+
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   if (webDist) {
+    const compressed = filesWithVariants(webDist);
+    const assetsDir = path.join(webDist, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // file.br for `Accept-Encoding: br`, file.gz for gzip, else the file itself.
+      preCompressed: true,
+      // The copies are served in place of their originals, never under their own names.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // send's own header (public, max-age=0) would overwrite the one set below.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        // Vite names everything under assets/ by its content hash: a changed file is a new URL.
+        res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        if (compressed.has(filePath.replace(VARIANT, ''))) res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/socket.io');
     // A missing asset (a stale hashed file after a rebuild) is a plain 404, never index.html as a script.
-    const isAsset = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    const isAsset = urlPath.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(urlPath);
     if (!isApi && !isAsset && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, 'NOT_FOUND', isApi ? `No API route ${request.method} ${path}` : 'Page not found');
+    return sendError(
+      reply,
+      'NOT_FOUND',
+      isApi ? `No API route ${request.method} ${urlPath}` : 'Page not found',
+    );
   });
 }

@@ -2,22 +2,11 @@
 // public; the rest sit in the shell, behind the protection wrapper, except the 404 page, which signed-out
 // visitors see too (with Sign In / Get Started), and /con-test, which shows that same 404 page to anyone but an
 // administrator.
+// Only the shell, its wrappers and the sign-in screen are in the first load; every other screen is a chunk of its
+// own, fetched through the route's `lazy` when first visited (decision 012).
 import { createBrowserRouter } from 'react-router';
 import { AuthPage } from '../features/auth/auth-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { VerifyEmailPage } from '../features/auth/verify-email-page';
-import { ClientsPage } from '../features/clients/clients-page';
-import { ConTestPage } from '../features/con-test/con-test-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { DocumentsPage } from '../features/documents/documents-page';
-import { SignPage } from '../features/documents/signing/sign-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { FilesPage } from '../features/projects/files/files-page';
-import { ProjectLayout } from '../features/projects/project-layout';
-import { ProjectOverviewPage } from '../features/projects/project-overview-page';
-import { ProjectsPage } from '../features/projects/projects-page';
-import { TracksPage } from '../features/projects/tracks/tracks-page';
-import { SettingsPage } from '../features/settings/settings-page';
+import { LoadingOverlay } from '../ui/loading-overlay';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireAdmin } from './require-admin';
@@ -25,46 +14,130 @@ import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { AppShell } from './shell/app-shell';
 
+/** Shown while the first screen's code arrives when the app starts on a lazily loaded route. */
+function StartingUp() {
+  return <LoadingOverlay label="Loading your workspace..." />;
+}
+
 export function createRouter() {
   return createBrowserRouter([
     {
       element: <RootLayout />,
       errorElement: <ErrorPage />,
+      HydrateFallback: StartingUp,
       children: [
         { path: 'auth', element: <AuthPage /> },
-        { path: 'verify-email', element: <VerifyEmailPage /> },
-        { path: 'reset-password', element: <ResetPasswordPage /> },
-        { path: 'sign/:token', element: <SignPage /> },
+        {
+          path: 'verify-email',
+          lazy: () =>
+            import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+        },
+        {
+          path: 'reset-password',
+          lazy: () =>
+            import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+        },
+        {
+          path: 'sign/:token',
+          lazy: () =>
+            import('../features/documents/signing/sign-page').then((m) => ({ Component: m.SignPage })),
+        },
         {
           element: <AppShell />,
           children: [
             {
-              // Errors inside a screen keep the shell around them.
+              // Errors inside a screen keep the shell around them; so does the wait for a screen's code at start.
               errorElement: <ErrorPage />,
+              HydrateFallback: StartingUp,
               children: [
                 {
                   element: <RequireAuth />,
                   children: [
-                    { index: true, element: <DashboardPage /> },
-                    { path: 'projects', element: <ProjectsPage /> },
+                    {
+                      index: true,
+                      lazy: () =>
+                        import('../features/dashboard/dashboard-page').then((m) => ({
+                          Component: m.DashboardPage,
+                        })),
+                    },
+                    {
+                      path: 'projects',
+                      lazy: () =>
+                        import('../features/projects/projects-page').then((m) => ({
+                          Component: m.ProjectsPage,
+                        })),
+                    },
                     {
                       path: 'projects/:id',
-                      element: <ProjectLayout />,
+                      lazy: () =>
+                        import('../features/projects/project-layout').then((m) => ({
+                          Component: m.ProjectLayout,
+                        })),
                       children: [
-                        { index: true, element: <ProjectOverviewPage /> },
-                        { path: 'tracks', element: <TracksPage /> },
-                        { path: 'files', element: <FilesPage /> },
+                        {
+                          index: true,
+                          lazy: () =>
+                            import('../features/projects/project-overview-page').then((m) => ({
+                              Component: m.ProjectOverviewPage,
+                            })),
+                        },
+                        {
+                          path: 'tracks',
+                          lazy: () =>
+                            import('../features/projects/tracks/tracks-page').then((m) => ({
+                              Component: m.TracksPage,
+                            })),
+                        },
+                        {
+                          path: 'files',
+                          lazy: () =>
+                            import('../features/projects/files/files-page').then((m) => ({
+                              Component: m.FilesPage,
+                            })),
+                        },
                       ],
                     },
-                    { path: 'clients', element: <ClientsPage /> },
-                    { path: 'documents', element: <DocumentsPage /> },
-                    { path: 'profile', element: <ProfilePage /> },
-                    { path: 'settings', element: <SettingsPage /> },
+                    {
+                      path: 'clients',
+                      lazy: () =>
+                        import('../features/clients/clients-page').then((m) => ({
+                          Component: m.ClientsPage,
+                        })),
+                    },
+                    {
+                      path: 'documents',
+                      lazy: () =>
+                        import('../features/documents/documents-page').then((m) => ({
+                          Component: m.DocumentsPage,
+                        })),
+                    },
+                    {
+                      path: 'profile',
+                      lazy: () =>
+                        import('../features/profile/profile-page').then((m) => ({
+                          Component: m.ProfilePage,
+                        })),
+                    },
+                    {
+                      path: 'settings',
+                      lazy: () =>
+                        import('../features/settings/settings-page').then((m) => ({
+                          Component: m.SettingsPage,
+                        })),
+                    },
                   ],
                 },
                 {
                   element: <RequireAdmin />,
-                  children: [{ path: 'con-test', element: <ConTestPage /> }],
+                  children: [
+                    {
+                      path: 'con-test',
+                      lazy: () =>
+                        import('../features/con-test/con-test-page').then((m) => ({
+                          Component: m.ConTestPage,
+                        })),
+                    },
+                  ],
                 },
                 { path: '*', element: <NotFoundPage /> },
               ],

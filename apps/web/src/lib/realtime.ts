@@ -1,7 +1,7 @@
 // The realtime connection (SPEC §4 Realtime, §7 Realtime socket): Socket.IO, only while a token is stored, with the
 // spec's reconnection settings. Tracks connected/disconnected, the presence list and the project being watched.
 import { useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { api } from './api';
 import { createEmitter } from './emitter';
@@ -50,8 +50,29 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   const upsert = (entry: PresenceEntry) =>
     update({ presence: [...state.presence.filter((p) => p.userId !== entry.userId), entry] });
 
+  // Socket.IO's client is fetched with the first connection, so signed-out visitors never download it
+  // (decision 012). Every connect and disconnect starts a new attempt; a load that finishes late opens nothing.
+  let attempt = 0;
+  let loading = false;
+
   function connect(): void {
-    if (socket || !options.getToken()) return;
+    if (socket || loading || !options.getToken()) return;
+    const mine = ++attempt;
+    loading = true;
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (mine !== attempt) return;
+        loading = false;
+        open(io);
+      },
+      (error: unknown) => {
+        if (mine === attempt) loading = false;
+        console.warn('Could not load the realtime client', error);
+      },
+    );
+  }
+
+  function open(io: typeof import('socket.io-client').io): void {
     // auth as a function so every reconnection presents the latest (refreshed) token.
     const next = io(options.url || undefined, {
       ...SOCKET_OPTIONS,
@@ -86,6 +107,8 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   }
 
   function disconnect(): void {
+    attempt++;
+    loading = false;
     socket?.removeAllListeners();
     socket?.disconnect();
     socket = null;

@@ -1,4 +1,5 @@
 // The shared navigation shell around every protected screen (SPEC §2 Shell).
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import type { AuthRedirectState } from '../../features/auth/redirect';
 import { useSession } from '../../lib/session';
@@ -8,10 +9,14 @@ import { ThemeToggle } from '../../ui/theme-toggle';
 import { useIsAdmin } from '../use-is-admin';
 import { Clock } from './clock';
 import { ConnectionDot } from './connection-dot';
-import { MainNav, MobileNav } from './main-nav';
-import { UserMenu } from './user-menu';
+import { MainNav } from './main-nav';
 
 const GET_STARTED: AuthRedirectState = { mode: 'register' };
+
+// The two dropdown menus bring the menu library (Radix menu and Floating UI, about 16 KiB gzipped): they load
+// as soon as the shell is on screen rather than before it (decision 012).
+const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function AppShell() {
   const session = useSession();
@@ -26,7 +31,9 @@ export function AppShell() {
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-surface">
         <div className="mx-auto flex h-12 max-w-screen-2xl items-center gap-2 px-2 sm:px-4 lg:gap-4 lg:px-6">
-          <MobileNav className="md:hidden" isAdmin={isAdmin} />
+          <Suspense fallback={<span className="size-8 md:hidden" />}>
+            <MobileNav className="md:hidden" isAdmin={isAdmin} />
+          </Suspense>
           <Link to="/" aria-label="Mixdesk home" className="mr-1 rounded-md">
             <Logo />
           </Link>
@@ -36,7 +43,9 @@ export function AppShell() {
             <Clock className="hidden px-2 sm:flex" />
             <ThemeToggle />
             {session.user ? (
-              <UserMenu />
+              <Suspense fallback={<span className="size-8" />}>
+                <UserMenu />
+              </Suspense>
             ) : (
               session.status === 'ready' && (
                 <>

@@ -1,13 +1,10 @@
-// The header navigation: a row of links on wide screens (icons only below xl), a menu button on phones;
-// Diagnostics for administrators.
-import { Menu as MenuIcon } from 'lucide-react';
+// The header navigation on wide screens: a row of links (icons only below xl), Diagnostics for administrators.
+// Phones get the same links in a menu (mobile-nav.tsx).
 import { NavLink } from 'react-router';
-import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui/menu';
 import { navItemsFor } from './nav-items';
 
-interface NavProps {
+export interface NavProps {
   className?: string;
   /** Adds the administrators' links (Diagnostics). */
   isAdmin?: boolean;
@@ -40,34 +37,5 @@ export function MainNav({ className, isAdmin = false }: NavProps) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-export function MobileNav({ className, isAdmin = false }: NavProps) {
-  const items = navItemsFor(isAdmin);
-  return (
-    <div className={className}>
-      <Menu>
-        <MenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Open navigation menu">
-            <MenuIcon aria-hidden="true" />
-          </Button>
-        </MenuTrigger>
-        <MenuContent align="start" className="min-w-56">
-          {items.map(({ to, label, icon: Icon, end }) => (
-            <MenuItem key={to} asChild>
-              <NavLink
-                to={to}
-                end={end}
-                className="aria-[current=page]:bg-surface-3 aria-[current=page]:font-semibold"
-              >
-                <Icon aria-hidden="true" />
-                {label}
-              </NavLink>
-            </MenuItem>
-          ))}
-        </MenuContent>
-      </Menu>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type LoginInput, LoginSchema } from '@mixdesk/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -8,8 +8,14 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { login } from './api';
 import { authErrorMessage, fieldErrors } from './auth-error';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { TwoFactorStep } from './two-factor-step';
+
+// The dialog and its library (Radix Dialog) are not part of the sign-in screen's first load: they arrive when
+// the pointer or focus reaches "Forgot password?", or on its first click (decision 012).
+const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
+const ForgotPasswordDialog = lazy(() =>
+  loadForgotPasswordDialog().then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
 
@@ -25,6 +31,8 @@ export function LoginForm({ error, onError, forgot = false }: Props) {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [forgotOpen, setForgotOpen] = useState(forgot);
+  // Mounted from the first opening on, so that closing it still animates.
+  const [forgotMounted, setForgotMounted] = useState(forgot);
   const [challenge, setChallenge] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: login,
@@ -100,7 +108,17 @@ export function LoginForm({ error, onError, forgot = false }: Props) {
           )}
         </Field>
         <div className="-mt-2 flex justify-end">
-          <Button variant="link" size="inline" className="text-sm" onClick={() => setForgotOpen(true)}>
+          <Button
+            variant="link"
+            size="inline"
+            className="text-sm"
+            onPointerEnter={loadForgotPasswordDialog}
+            onFocus={loadForgotPasswordDialog}
+            onClick={() => {
+              setForgotMounted(true);
+              setForgotOpen(true);
+            }}
+          >
             Forgot password?
           </Button>
         </div>
@@ -110,7 +128,11 @@ export function LoginForm({ error, onError, forgot = false }: Props) {
         </Button>
       </form>
       {/* Outside the form: React events bubble through portals, and its submit must not submit the login. */}
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={values.email} />
+      {forgotMounted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={values.email} />
+        </Suspense>
+      )}
     </>
   );
 }
