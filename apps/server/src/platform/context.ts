@@ -24,3 +24,6 @@ export interface AppContext {
   /** Counts the bytes an upload stored (a /metrics counter); absent where no metrics are kept. */
   countUploadBytes?: (bytes: number) => void;
 }
+
+/** Sample records for the demo account, one per area, run once when the account is created (db/seeders). */
+export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;

@@ -4,8 +4,6 @@ import { seedDocuments } from '../../modules/documents/seed.ts';
 import { seedMedia } from '../../modules/media/seed.ts';
 import { seedProfile } from '../../modules/profile/seed.ts';
 import { seedProjects } from '../../modules/projects/seed.ts';
-import type { AppContext } from '../../platform/context.ts';
-
-export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;
+import type { Seeder } from '../../platform/context.ts';
 
 export const seeders: Seeder[] = [seedProjects, seedMedia, seedClients, seedProfile, seedDocuments];

@@ -8,7 +8,7 @@ import { nowIso } from '../../platform/ids.ts';
 import { sendCompletedCopy } from './emails.ts';
 import { recordEvent } from './events.ts';
 import { renderDocumentPdf } from './pdf/render-document.ts';
-import type { RenderExtras } from './pdf/signatures.ts';
+import type { RenderExtras } from './pdf/render-extras.ts';
 import { rememberIssued, removeObjects, sha256Of } from './pdf-files.ts';
 import { presentDocument } from './present.ts';
 import { eventsOf, pdfKey, signersOf, updateDocumentRow } from './repo.ts';

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import type { CreateTrackInput } from '@mixdesk/contract/media';
 import { CreateTrackSchema } from '@mixdesk/contract/media';
-import type { Seeder } from '../../db/seeders/index.ts';
+import type { Seeder } from '../../platform/context.ts';
 import { uploadFile } from './files-service.ts';
 import { createTrack } from './tracks-service.ts';
 import type { IncomingUpload } from './upload.ts';

@@ -2,7 +2,7 @@
 // projects, with their stored objects added to the ZIP; deleting the account removes those stored bytes
 // (the rows go with the projects).
 import type { AppContext } from '../../platform/context.ts';
-import type { ExportedFile, UserDataHandler } from '../user-data.ts';
+import type { ExportedFile, UserDataHandler } from '../../platform/user-data.ts';
 import { removeProjectMedia } from './cleanup.ts';
 import { presentFile, presentVersion } from './present.ts';
 import * as repo from './repo.ts';

@@ -1,6 +1,6 @@
 // Sample projects for the demo account: a realistic spread of types, statuses, genres and metadata.
 import { type CreateProjectInput, CreateProjectSchema } from '@mixdesk/contract/projects';
-import type { Seeder } from '../../db/seeders/index.ts';
+import type { Seeder } from '../../platform/context.ts';
 import { createProject } from './service.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -5,7 +5,7 @@ import { heading } from './blocks.ts';
 import { formatUtcTime } from './format.ts';
 import { header } from './header.ts';
 import { contentBox, type Doc, gap, measure, STYLE, type TextStyle, write } from './layout.ts';
-import type { RenderExtras } from './signatures.ts';
+import type { RenderExtras } from './render-extras.ts';
 import { type Column, table } from './table.ts';
 
 export type Certificate = NonNullable<RenderExtras['certificate']>;

@@ -13,10 +13,11 @@ import { header, partiesBlock } from './header.ts';
 import { invoiceBody, invoiceFacts } from './invoice-body.ts';
 import { type Doc, MARGINS, PAGE_SIZE } from './layout.ts';
 import { stampPages } from './page-frame.ts';
-import { type RenderExtras, signatureSection } from './signatures.ts';
+import type { RenderExtras } from './render-extras.ts';
+import { signatureSection } from './signatures.ts';
 import { splitSheetBody } from './split-sheet-body.ts';
 
-export type { RenderExtras } from './signatures.ts';
+export type { RenderExtras } from './render-extras.ts';
 
 export type RenderableDocument = Pick<
   DocumentView,

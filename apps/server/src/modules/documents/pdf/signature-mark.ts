@@ -4,7 +4,7 @@
 import { covers, OBLIQUE, printable, REGULAR } from './fonts.ts';
 import { formatLongDate, formatUtcTime } from './format.ts';
 import { type Box, type Doc, type TextStyle, writeLine } from './layout.ts';
-import type { RenderExtras } from './signatures.ts';
+import type { RenderExtras } from './render-extras.ts';
 
 export type MadeSignature = NonNullable<RenderExtras['signatures']>[number];
 

@@ -20,32 +20,10 @@ import {
   write,
   writeLine,
 } from './layout.ts';
+import type { RenderExtras } from './render-extras.ts';
 import { drawMark, type MadeSignature, signedCaption, signedDate } from './signature-mark.ts';
 
 type Signer = DocumentView['signers'][number];
-
-export interface RenderExtras {
-  /** Made signatures, by signer id (DocumentView.signers[i]._id). */
-  signatures?: ReadonlyArray<{
-    signerId: string;
-    signedAt: string;
-    mark: { kind: 'typed'; text: string } | { kind: 'image'; png: Buffer };
-  }>;
-  /** The completion certificate: appended as the last page(s). */
-  certificate?: {
-    /** SHA-256 of the unsigned document's PDF. */
-    unsignedSha256: string;
-    /** ISO time. */
-    completedAt: string;
-    events: ReadonlyArray<{
-      type: string;
-      at: string;
-      actor: string | null;
-      ip: string | null;
-      userAgent: string | null;
-    }>;
-  };
-}
 
 const ROLE_LABELS: Record<(typeof SIGNER_ROLES)[number], string> = {
   primary: 'Primary party',

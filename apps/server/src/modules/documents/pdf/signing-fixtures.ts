@@ -3,7 +3,7 @@
 // transparent background, so no binary file is checked in.
 import { crc32, deflateSync } from 'node:zlib';
 import type { RenderableDocument } from './render-document.ts';
-import type { RenderExtras } from './signatures.ts';
+import type { RenderExtras } from './render-extras.ts';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
