@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { areaRoutes } from './modules/index.ts';
+import { decoders, describeDecoders } from './modules/media/decoder.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
 import { authPlugin } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.decorate('database', database);
   app.decorate('logBuffer', logBuffer);
+  app.log.info({ service: 'media', ...describeDecoders(decoders(config)) }, 'Audio decoders');
   const storage = createStorage(config.dataDir);
   // Services end the live connections of sessions they sign out, so the realtime server comes first.
   const realtime = await attachRealtime(app, config.redisUrl);

@@ -57,6 +57,10 @@ const EnvSchema = z.object({
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SIGNING_LINK_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(365).default(30),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  DECODER_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).optional(),
+  PATH: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -91,6 +95,13 @@ export interface Config {
   adminEmails: string[];
   /** A bearer token that may read /metrics besides administrators (METRICS_TOKEN). */
   metricsToken?: string;
+  /** ffmpeg / ffprobe to run (FFMPEG_PATH, FFPROBE_PATH); absent: one on `searchPath`, else the npm build. */
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  /** Where a system ffmpeg and prlimit are looked for (PATH at start). */
+  searchPath?: string;
+  /** Wall clock for decoding a whole upload (DECODER_TIMEOUT_SECONDS, default 120); probes get at most 30 s. */
+  decoderTimeoutSeconds?: number;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -154,6 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingLinkDays: e.SIGNING_LINK_DAYS,
     adminEmails: e.ADMIN_EMAILS ?? [],
     metricsToken: e.METRICS_TOKEN,
+    ffmpegPath: e.FFMPEG_PATH ? path.resolve(e.FFMPEG_PATH) : undefined,
+    ffprobePath: e.FFPROBE_PATH ? path.resolve(e.FFPROBE_PATH) : undefined,
+    searchPath: e.PATH,
+    decoderTimeoutSeconds: e.DECODER_TIMEOUT_SECONDS,
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

@@ -44,6 +44,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logPretty: false,
     trustProxy: false,
     adminEmails: [],
+    // Tests run on the decoders production would: a system ffmpeg when one is installed.
+    searchPath: process.env.PATH,
     // Hashing stays argon2id, with a cost low enough for thousands of test requests.
     argon2: { memoryCost: 1024, timeCost: 1 },
     ...overrides,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ServiceName } from '@mixdesk/contract/diagnostics';
 import type { FastifyInstance } from 'fastify';
+import { decoders } from '../media/decoder.ts';
 import { startPeakDecoder } from '../media/peaks.ts';
 import { sineWav } from '../media/sine-wav.ts';
 import type { CacheProbeClient } from './cache-client.ts';
@@ -151,12 +152,12 @@ function toneFile(): Promise<string> {
   return probeFile;
 }
 
-function audioProbe(): Probe {
+function audioProbe(app: FastifyInstance): Probe {
   return {
     maxAgeMs: COSTLY_PROBE_MS,
     async run() {
       const file = await toneFile();
-      const decoder = startPeakDecoder(file, 'wav');
+      const decoder = startPeakDecoder(decoders(app.ctx.config), file, 'wav');
       const { value, ms } = await timed(() => decoder.result).catch((err) => {
         decoder.kill();
         throw err;
@@ -191,7 +192,7 @@ export function createProbes(
     realtime: realtimeProbe(app, cache !== null),
     storage: storageProbe(app),
     mail: mailProbe(app),
-    audio: audioProbe(),
+    audio: audioProbe(app),
     external: externalProbe,
   };
 }

@@ -7,6 +7,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isoIn, nowIso } from '../../platform/ids.ts';
+import { decoders } from './decoder.ts';
 import { type PeakDecoder, startPeakDecoder } from './peaks.ts';
 import { withLocalFile } from './probe.ts';
 import { lockProject, recomputeTotals } from './repo.ts';
@@ -142,7 +143,11 @@ export class PeakJobs {
   private async process(job: Job): Promise<void> {
     const { ctx } = this;
     const decoded = await withLocalFile(ctx.storage, job.storage_key, (file) => {
-      const decoder = startPeakDecoder(file, DEMUXER_BY_FORMAT[job.format as AudioFormat]);
+      const decoder = startPeakDecoder(
+        decoders(ctx.config),
+        file,
+        DEMUXER_BY_FORMAT[job.format as AudioFormat],
+      );
       if (this.current) this.current.decoder = decoder;
       return decoder.result;
     });

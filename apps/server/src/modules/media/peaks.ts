@@ -1,8 +1,7 @@
-// Waveform peaks, computed once per upload by decoding the whole stored file with the ffmpeg binary that
-// `npm install` brings (@ffmpeg-installer), for every accepted format. ffmpeg mixes down to mono 16-bit
+// Waveform peaks, computed once per upload by decoding the whole stored file with ffmpeg (decoder.ts picks
+// the binary and applies the limits), for every accepted format. ffmpeg mixes down to mono 16-bit
 // PCM; PeakReducer keeps the loudest sample per slice with constant memory, however long the file.
-import { spawn } from 'node:child_process';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { type Decoders, runDecoder } from './decoder.ts';
 
 /** How many peaks a version keeps: one per pixel of a wide waveform. */
 export const PEAK_COUNT = 1000;
@@ -71,13 +70,12 @@ export interface PeakDecoder {
   kill(): void;
 }
 
-const STDERR_KEEP = 2000;
-
-/** Decodes a stored file with ffmpeg; `demuxer` forces the container the file was accepted as. */
-export function startPeakDecoder(file: string, demuxer?: string): PeakDecoder {
+/** Decodes a stored file with ffmpeg, as the container `demuxer` it was accepted as, within the decode limits. */
+export function startPeakDecoder(d: Decoders, file: string, demuxer: string): PeakDecoder {
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'file'];
-  if (demuxer) args.push('-f', demuxer);
   args.push(
+    '-f',
+    demuxer,
     '-i',
     `file:${file}`,
     '-vn',
@@ -91,11 +89,10 @@ export function startPeakDecoder(file: string, demuxer?: string): PeakDecoder {
     's16le',
     'pipe:1',
   );
-  const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = runDecoder(d, 'ffmpeg', args, d.decode);
   const reducer = new PeakReducer();
   let carry: Buffer | null = null;
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  run.stdout.on('data', (chunk: Buffer) => {
     let data = carry ? Buffer.concat([carry, chunk]) : chunk;
     carry = null;
     if (data.length % 2 === 1) {
@@ -105,21 +102,7 @@ export function startPeakDecoder(file: string, demuxer?: string): PeakDecoder {
     if (data.byteOffset % 2 === 1) data = Buffer.from(data);
     reducer.push(new Int16Array(data.buffer, data.byteOffset, data.length / 2));
   });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-STDERR_KEEP);
-  });
-  const result = new Promise<DecodedAudio>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (code === 0) resolve({ peaks: reducer.finish(), samples: reducer.samples });
-      else reject(new Error(`ffmpeg exited with ${signal ?? code}: ${stderr.trim()}`));
-    });
-  });
+  const result = run.result.then(() => ({ peaks: reducer.finish(), samples: reducer.samples }));
   result.catch(() => undefined);
-  return {
-    result,
-    kill: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    },
-  };
+  return { result, kill: run.kill };
 }

@@ -1,15 +1,15 @@
-// Reads what an audio file is from the file itself, with the ffprobe binary that `npm install` brings
-// (@ffprobe-installer): container, codec, sample rate, channels, bit depth and duration.
-import { execFile } from 'node:child_process';
+// Reads what an audio file is from the file itself, with ffprobe (decoder.ts picks the binary and applies
+// the limits): container, codec, sample rate, channels, bit depth and duration.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import ffprobe from '@ffprobe-installer/ffprobe';
 import type { AudioFormat } from '@mixdesk/contract/media';
+import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { AudioFamily } from './sniff.ts';
+import { DecoderError, type Decoders, runDecoder } from './decoder.ts';
+import { type AudioFamily, SNIFF_BYTES, sniffAudio } from './sniff.ts';
 
 export interface AudioInfo {
   format: AudioFormat;
@@ -70,25 +70,20 @@ interface ProbeOutput {
   format?: { format_name?: string; duration?: string };
 }
 
-function run(file: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: 60_000, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout),
-    );
-  });
-}
+const MAX_PROBE_OUTPUT = 4 * 1024 * 1024;
 
-/** What the audio file at `file` is, or null when it is not audio Mixdesk accepts. */
-export async function probeAudio(file: string, family: AudioFamily): Promise<AudioInfo | null> {
-  const demuxer = DEMUXER_BY_FAMILY[family];
-  let out: ProbeOutput;
-  try {
-    const stdout = await run(ffprobe.path, [
+/** ffprobe's JSON for `file`, read as `demuxer`; null when ffprobe refuses the file. */
+async function probeJson(d: Decoders, file: string, demuxer: string): Promise<ProbeOutput | null> {
+  const run = runDecoder(
+    d,
+    'ffprobe',
+    [
       '-v',
       'error',
       '-protocol_whitelist',
       'file',
-      ...(demuxer ? ['-f', demuxer] : []),
+      '-f',
+      demuxer,
       '-print_format',
       'json',
       '-show_format',
@@ -96,11 +91,59 @@ export async function probeAudio(file: string, family: AudioFamily): Promise<Aud
       '-select_streams',
       'a:0',
       `file:${file}`,
-    ]);
-    out = JSON.parse(stdout) as ProbeOutput;
-  } catch {
+    ],
+    d.probe,
+  );
+  const chunks: Buffer[] = [];
+  let size = 0;
+  run.stdout.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_PROBE_OUTPUT) run.kill();
+    else chunks.push(chunk);
+  });
+  try {
+    await run.result;
+    return JSON.parse(Buffer.concat(chunks).toString()) as ProbeOutput;
+  } catch (err) {
+    // A decoder that hangs or crashes on a file is not the same as a file that is not audio: say so.
+    if (err instanceof DecoderError && err.abnormal)
+      throw new AppError('UNPROCESSABLE', 'The file could not be read: the decoder stopped on it.');
     return null;
   }
+}
+
+/** The family of what follows an ID3v2 tag (or several), read from the stored file; null if nothing known. */
+async function familyAfterId3(file: string): Promise<AudioFamily | null> {
+  const handle = await open(file, 'r');
+  try {
+    let at = 0;
+    for (let tags = 0; tags < 4; tags++) {
+      const head = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, at);
+      const family = sniffAudio(head.subarray(0, bytesRead));
+      if (family !== 'id3') return family;
+      if (bytesRead < 10) return null;
+      // Syncsafe size (7 bits a byte) after the 10-byte header, plus a 10-byte footer when flagged.
+      const size =
+        ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
+      at += 10 + size + (head[5]! & 0x10 ? 10 : 0);
+    }
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * What the audio file at `file` is, or null when it is not audio Mixdesk accepts. The container is always
+ * forced to the sniffed family's (after any ID3 tag), never guessed by ffprobe.
+ */
+export async function probeAudio(d: Decoders, file: string, sniffed: AudioFamily): Promise<AudioInfo | null> {
+  const family = sniffed === 'id3' ? await familyAfterId3(file) : sniffed;
+  const demuxer = family ? DEMUXER_BY_FAMILY[family] : undefined;
+  if (!demuxer) return null;
+  const out = await probeJson(d, file, demuxer);
+  if (!out) return null;
   const stream = out.streams?.find((s) => s.codec_type === 'audio');
   const format = FORMAT_BY_CONTAINER[out.format?.format_name ?? ''];
   const sampleRate = Number(stream?.sample_rate);

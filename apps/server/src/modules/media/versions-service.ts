@@ -12,6 +12,7 @@ import { fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
+import { decoders } from './decoder.ts';
 import { peakJobs } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
 import { probeAudio, withLocalFile } from './probe.ts';
@@ -109,7 +110,9 @@ export async function uploadVersion(
     const { size } = await storeUpload(ctx, key, upload, stream, uploadLimit(ctx));
     stored = true;
     const family = sniffAudio(gate.head)!;
-    const info = await withLocalFile(ctx.storage, key, (file) => probeAudio(file, family));
+    const info = await withLocalFile(ctx.storage, key, (file) =>
+      probeAudio(decoders(ctx.config), file, family),
+    );
     if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
 
     const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
