@@ -41,6 +41,8 @@ export function parseLogLine(line: string): LogEntry | null {
 export class LogBuffer extends Writable {
   private readonly lines: string[] = [];
   private next = 0;
+  /** The parsed entries of the last read, kept until a line arrives: polling screens parse nothing again. */
+  private parsed: LogEntry[] | null = null;
 
   constructor(private readonly size = LOG_BUFFER_SIZE) {
     super({ decodeStrings: false });
@@ -48,6 +50,7 @@ export class LogBuffer extends Writable {
 
   override _write(chunk: string | Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
     const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    this.parsed = null;
     for (const line of text.split('\n')) {
       if (!line) continue;
       if (this.lines.length < this.size) this.lines.push(line);
@@ -57,8 +60,9 @@ export class LogBuffer extends Writable {
     done();
   }
 
-  /** The kept entries, newest first. */
-  entries(): LogEntry[] {
+  /** The kept entries, newest first (the same array until a line arrives; callers must not change it). */
+  entries(): readonly LogEntry[] {
+    if (this.parsed) return this.parsed;
     const ordered =
       this.lines.length < this.size
         ? this.lines.slice()
@@ -68,6 +72,7 @@ export class LogBuffer extends Writable {
       const entry = parseLogLine(ordered[i]!);
       if (entry) out.push(entry);
     }
+    this.parsed = out;
     return out;
   }
 }

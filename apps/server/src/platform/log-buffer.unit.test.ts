@@ -11,6 +11,15 @@ describe('LogBuffer', () => {
     expect(buffer.entries().map((e) => e.message)).toEqual(['line 5', 'line 4', 'line 3']);
   });
 
+  it('parses again only after a new line arrives', () => {
+    const buffer = new LogBuffer(10);
+    buffer.write(line(1));
+    const first = buffer.entries();
+    expect(buffer.entries()).toBe(first);
+    buffer.write(line(2));
+    expect(buffer.entries().map((e) => e.message)).toEqual(['line 2', 'line 1']);
+  });
+
   it('splits chunks holding several lines and skips what is not JSON', () => {
     const buffer = new LogBuffer(10);
     buffer.write(`${line(1)}${line(2)}not json\n`);

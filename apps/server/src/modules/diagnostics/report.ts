@@ -139,7 +139,7 @@ export async function healthReport(app: FastifyInstance, runner: ProbeRunner): P
     services,
     performance: system.performance,
     environment: system.environment,
-    logs: app.logBuffer.entries(),
+    logs: [...app.logBuffer.entries()],
   };
 }
 
