@@ -167,7 +167,8 @@ test('a session that runs out while the page is open shows the Session Expired n
   // A fresh session whose end is near, set before the server has looked it up (it remembers rows for a
   // second); the page then uses it as a signed-in browser would.
   const token = await tokenOf(request, account);
-  const endsAt = Date.now() + 6000;
+  // Room for signing in and loading the (lazy) Settings screen on a busy CI machine before the end.
+  const endsAt = Date.now() + 12_000;
   sessionsEndAt(account.email, endsAt);
   await page.goto('/auth');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
@@ -177,7 +178,7 @@ test('a session that runs out while the page is open shows the Session Expired n
 
   // Nobody touches the page: when the session ends, the server closes its connection and the page says so.
   const notice = page.getByRole('alertdialog', { name: 'Session Expired' });
-  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toBeVisible({ timeout: 25_000 });
   expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
   await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await expect(page.getByText('Live updates disconnected')).toBeAttached();
