@@ -127,7 +127,11 @@ export function connectionsOf(
   ];
 }
 
-export async function healthReport(app: FastifyInstance, runner: ProbeRunner): Promise<HealthReport> {
+/** The health report but its logs, which the route takes from the log buffer as they are (see health-json.ts). */
+export async function healthReport(
+  app: FastifyInstance,
+  runner: ProbeRunner,
+): Promise<Omit<HealthReport, 'logs'>> {
   const services = await runner.checkAll();
   const system = systemReport(app);
   return {
@@ -139,7 +143,6 @@ export async function healthReport(app: FastifyInstance, runner: ProbeRunner): P
     services,
     performance: system.performance,
     environment: system.environment,
-    logs: [...app.logBuffer.entries()],
   };
 }
 

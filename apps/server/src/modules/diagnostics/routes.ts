@@ -17,6 +17,7 @@ import { requireAdmin } from '../../platform/admin.ts';
 import { authOf } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createCacheProbeClient } from './cache-client.ts';
+import { healthEnvelopeJson } from './health-json.ts';
 import { ProbeRunner } from './probe-runner.ts';
 import { createProbes } from './probes.ts';
 import { databaseReport, healthReport, systemReport } from './report.ts';
@@ -52,7 +53,12 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/diagnostics/health',
     { ...admin, logLevel: 'warn', schema: { response: { 200: envelope(HealthReportSchema) } } },
-    async () => ok('System health', await healthReport(app, runner)),
+    async (_request, reply) => {
+      const report = await healthReport(app, runner);
+      const body = healthEnvelopeJson('System health', report, app.logBuffer.entries());
+      // JSON text with a JSON type goes out as it is; the typed reply only knows the object form.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.get(
