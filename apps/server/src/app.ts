@@ -30,6 +30,7 @@ import { createLogger, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { deferredChildLogger } from './platform/request-logger.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -164,6 +165,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   await app.register(authPlugin);
+  // Before any area's route, so that every limited route gets its limit.
+  registerRateLimits(app);
   // Before any route: the document lists the routes added after it.
   await registerOpenApi(app);
 
@@ -193,9 +196,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const area of areaRoutes) await app.register(area.plugin, { prefix: area.prefix });
   await registerWebApp(app, config.webDist);
-  // Live sockets would hold the server open: end them before the HTTP server stops.
+  // Live sockets would hold the server open: end this instance's (only: through the Redis adapter a plain
+  // disconnectSockets would end every instance's) before the HTTP server stops.
   app.addHook('preClose', async () => {
-    app.realtime.io.disconnectSockets(true);
+    app.realtime.io.local.disconnectSockets(true);
     app.realtime.io.engine.close();
   });
   return app;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { RATE_LIMIT_NAMES, type RateLimitName } from './platform/rate-limit-table.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0 or 1 (or true/false)' })
@@ -19,6 +20,18 @@ const url = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+const count = z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000_000);
+
+/** RATE_LIMIT_WRITE, RATE_LIMIT_SEARCH, ...: one count per line of the limits table. */
+function rateLimitSettings() {
+  return Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [envNameOf(name), count.optional()])) as Record<
+    `RATE_LIMIT_${Uppercase<RateLimitName>}`,
+    z.ZodOptional<typeof count>
+  >;
+}
+const envNameOf = (name: RateLimitName) =>
+  `RATE_LIMIT_${name.toUpperCase()}` as `RATE_LIMIT_${Uppercase<RateLimitName>}`;
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,6 +74,7 @@ const EnvSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   DECODER_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).optional(),
   PATH: z.string().optional(),
+  ...rateLimitSettings(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -102,6 +116,8 @@ export interface Config {
   searchPath?: string;
   /** Wall clock for decoding a whole upload (DECODER_TIMEOUT_SECONDS, default 120); probes get at most 30 s. */
   decoderTimeoutSeconds?: number;
+  /** Counts that replace the limits table's (RATE_LIMIT_<NAME>); see platform/rate-limit-table.ts. */
+  rateLimits?: Partial<Record<RateLimitName, number>>;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -169,6 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH ? path.resolve(e.FFPROBE_PATH) : undefined,
     searchPath: e.PATH,
     decoderTimeoutSeconds: e.DECODER_TIMEOUT_SECONDS,
+    rateLimits: Object.fromEntries(
+      RATE_LIMIT_NAMES.flatMap((name) => {
+        const value = e[envNameOf(name)];
+        return value === undefined ? [] : [[name, value]];
+      }),
+    ),
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

@@ -223,4 +223,29 @@ describe('scaled out through Redis', () => {
       await a.close();
     }
   });
+
+  it("an instance shutting down ends its own sockets, not the other instances'", async () => {
+    const a = await createTestApp({ redisUrl: REDIS_URL });
+    const b = await createTestApp({ redisUrl: REDIS_URL, jwtSecret: a.config.jwtSecret });
+    let bClosed = false;
+    try {
+      const s = await registerUser(a.app);
+      const onA = await open(await listen(a), s.token);
+      const onB = await open(await listen(b), s.token);
+      const aEnded = next<string>(onA, 'disconnect');
+      await b.close();
+      bClosed = true;
+      expect(await Promise.race([aEnded, Promise.resolve('still connected')])).toBe('still connected');
+      expect(onB.connected).toBe(false);
+      // The survivor still delivers to its socket.
+      const got = next<{ id: number }>(onA, 'activity:new');
+      a.app.realtime.toUser(s.user._id, 'activity:new', { id: 8 });
+      expect(await got).toEqual({ id: 8 });
+      expect(onA.connected).toBe(true);
+      onA.close();
+    } finally {
+      if (!bClosed) await b.close();
+      await a.close();
+    }
+  });
 });

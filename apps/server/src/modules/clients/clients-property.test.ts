@@ -6,7 +6,14 @@ import { CLIENT_ROLES, CLIENT_STATUSES, CLIENT_TYPES } from '@mixdesk/contract/c
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maybe, money } from '../../../test/arbitraries.ts';
-import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  RAISED_RATE_LIMITS,
+  registerUser,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 import { createClientVia } from './clients-testing.ts';
 
 const RUNS = 1000;
@@ -14,7 +21,7 @@ const RUNS = 1000;
 let t: TestApp;
 let owner: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(RAISED_RATE_LIMITS);
   owner = await registerUser(t.app, { name: 'Property Owner' });
 });
 afterAll(async () => {

@@ -4,8 +4,9 @@ import { HealthReportSchema, PROBE_MIN_INTERVAL_MS, PROBE_TIMEOUT_MS } from '@mi
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../../../test/helper.ts';
+import { freePort, startRedis, startRelay, until } from '../../../test/services.ts';
 import { randomToken } from '../../platform/ids.ts';
-import { appWithAdmin, freePort, health, startRedis, startRelay, until } from './diagnostics-testing.ts';
+import { appWithAdmin, health } from './diagnostics-testing.ts';
 
 async function reportOf(t: Awaited<ReturnType<typeof appWithAdmin>>) {
   const res = await health(t.app, t.admin.token);

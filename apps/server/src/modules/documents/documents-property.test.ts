@@ -5,7 +5,13 @@ import { invoiceTotalsCents, TEMPLATE_NAMES } from '@mixdesk/contract/documents'
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maybe, money } from '../../../test/arbitraries.ts';
-import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  createTestApp,
+  RAISED_RATE_LIMITS,
+  registerUser,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 import { generateVia, payloads, request } from './documents-testing.ts';
 
 const RUNS = 1000;
@@ -13,7 +19,7 @@ const RUNS = 1000;
 let t: TestApp;
 let owner: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(RAISED_RATE_LIMITS);
   owner = await registerUser(t.app, { name: 'Property Owner' });
 });
 afterAll(async () => {

@@ -3,14 +3,14 @@
 import { MUSICAL_KEYS, TRACK_STATUSES } from '@mixdesk/contract/media';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
+import { bearer, createTestApp, RAISED_RATE_LIMITS, type TestApp } from '../../../test/helper.ts';
 import { addTrack, type ProjectWithPeople, projectWithPeople, totalsCheck } from './media-testing.ts';
 
 let t: TestApp;
 let p: ProjectWithPeople;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(RAISED_RATE_LIMITS);
   p = await projectWithPeople(t.app);
 });
 afterAll(async () => {

@@ -8,12 +8,19 @@ import {
 } from '@mixdesk/contract/profile';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  RAISED_RATE_LIMITS,
+  registerUser,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let who: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(RAISED_RATE_LIMITS);
   who = await registerUser(t.app);
 });
 afterAll(async () => {
