@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { signingRoutes } from './documents/signing-routes.ts';
@@ -26,5 +27,6 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/account', plugin: accountRoutes },
   { prefix: '/api/documents', plugin: documentsRoutes },
   { prefix: '/api/sign', plugin: signingRoutes },
+  { prefix: '/api/dashboard', plugin: dashboardRoutes },
   { prefix: '/api', plugin: diagnosticsRoutes },
 ];

@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { presentFile } from './present.ts';
+import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffFileType } from './sniff.ts';
 import { inProjectTransaction, removeObjects } from './tracks-service.ts';
@@ -76,6 +77,7 @@ export async function uploadFile(
   openUpload: OpenUpload,
 ): Promise<{ file: ProjectFile; totals: MediaTotals }> {
   const { project } = await requireProjectAccess(ctx, userId, projectId, 'edit');
+  const allowance = await uploadAllowance(ctx, project.owner_id, uploadLimit(ctx));
   const upload = await openUpload();
   const { category } = parseFields(FileUploadFieldsSchema, upload);
   // Any type is welcome here; the gate keeps the first bytes to label the file, and refuses an empty one.
@@ -88,22 +90,29 @@ export async function uploadFile(
   const key = `projects/${project.id}/files/${id}`;
   let stored = false;
   try {
-    const { size } = await storeUpload(ctx, key, upload, stream, uploadLimit(ctx));
+    const { size } = await storeUpload(ctx, key, upload, stream, allowance.maxBytes).catch((err) => {
+      throw allowance.explain(err);
+    });
     stored = true;
     const head = gate.head;
-    const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
-      await repo.insertFile(trx, {
-        id,
-        project_id: project.id,
-        category,
-        storage_key: key,
-        original_name: upload.fileName,
-        mime: sniffFileType(head, upload.fileName),
-        size,
-        uploaded_by: userId,
-        created_at: nowIso(),
-      });
-    });
+    const { totals } = await inProjectTransaction(
+      ctx,
+      project.id,
+      async (trx) => {
+        await repo.insertFile(trx, {
+          id,
+          project_id: project.id,
+          category,
+          storage_key: key,
+          original_name: upload.fileName,
+          mime: sniffFileType(head, upload.fileName),
+          size,
+          uploaded_by: userId,
+          created_at: nowIso(),
+        });
+      },
+      { quotaOf: project.owner_id },
+    );
     const row = await repo.findFileRow(ctx.db, project.id, id);
     if (!row) throw notFound('File');
     return { file: presentFile(row), totals };

@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { type ProjectRow, requireProjectAccess, touchProject } from '../projects/access.ts';
 import { presentTrack } from './present.ts';
+import { assertWithinQuota } from './quota.ts';
 import * as repo from './repo.ts';
 
 export const TRACKS_LIMIT_MAX = TRACKS_PER_PROJECT_MAX;
@@ -25,11 +26,14 @@ export async function inProjectTransaction<T>(
   ctx: AppContext,
   projectId: string,
   change: (trx: Kysely<DB>) => Promise<T>,
+  opts: { quotaOf?: string } = {},
 ): Promise<{ result: T; totals: MediaTotals }> {
   return ctx.db.transaction().execute(async (trx) => {
     await repo.lockProject(trx, ctx.dialect, projectId);
     const result = await change(trx);
     const totals = await repo.recomputeTotals(trx, projectId);
+    // A change that stores bytes: the owner's quota must still hold, else nothing of it is kept.
+    if (opts.quotaOf) await assertWithinQuota(ctx, trx, ctx.dialect, opts.quotaOf);
     await touchProject(trx, projectId);
     return { result, totals };
   });

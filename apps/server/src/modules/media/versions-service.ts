@@ -16,6 +16,7 @@ import { decoders } from './decoder.ts';
 import { peakJobs } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
 import { probeAudio, withLocalFile } from './probe.ts';
+import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffAudio } from './sniff.ts';
 import { inProjectTransaction, loadTrack, removeObjects, requireTrack } from './tracks-service.ts';
@@ -95,6 +96,7 @@ export async function uploadVersion(
   openUpload: OpenUpload,
 ): Promise<VersionResult> {
   const { project, track } = await requireTrack(ctx, userId, ids.projectId, ids.trackId, 'edit');
+  const allowance = await uploadAllowance(ctx, project.owner_id, uploadLimit(ctx));
   const upload = await openUpload();
   const fields = parseFields(VersionUploadFieldsSchema, upload);
   // The first bytes decide, as they stream past: anything but audio is refused before more is stored.
@@ -107,7 +109,9 @@ export async function uploadVersion(
   const key = `projects/${project.id}/tracks/${versionId}`;
   let stored = false;
   try {
-    const { size } = await storeUpload(ctx, key, upload, stream, uploadLimit(ctx));
+    const { size } = await storeUpload(ctx, key, upload, stream, allowance.maxBytes).catch((err) => {
+      throw allowance.explain(err);
+    });
     stored = true;
     const family = sniffAudio(gate.head)!;
     const info = await withLocalFile(ctx.storage, key, (file) =>
@@ -115,33 +119,38 @@ export async function uploadVersion(
     );
     if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
 
-    const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
-      const now = await repo.findTrackRow(trx, project.id, track.id);
-      if (!now) throw notFound('Track');
-      const count = (await repo.versionCounts(trx, [track.id])).get(track.id) ?? 0;
-      await repo.insertVersion(trx, {
-        id: versionId,
-        track_id: track.id,
-        project_id: project.id,
-        label: fields.label || `Version ${count + 1}`,
-        uploaded_by: userId,
-        storage_key: key,
-        mime: info.mime,
-        format: info.format,
-        original_name: upload.fileName,
-        size,
-        // The container's figure until the waveform job has decoded every sample.
-        duration: Math.round(info.duration * 1000) / 1000,
-        sample_rate: info.sampleRate,
-        bit_depth: info.bitDepth,
-        channels: info.channels,
-        peaks: '[]',
-        peaks_status: 'pending',
-        created_at: nowIso(),
-      });
-      if (!now.current_version_id || fields.makeCurrent === 'true')
-        await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
-    });
+    const { totals } = await inProjectTransaction(
+      ctx,
+      project.id,
+      async (trx) => {
+        const now = await repo.findTrackRow(trx, project.id, track.id);
+        if (!now) throw notFound('Track');
+        const count = (await repo.versionCounts(trx, [track.id])).get(track.id) ?? 0;
+        await repo.insertVersion(trx, {
+          id: versionId,
+          track_id: track.id,
+          project_id: project.id,
+          label: fields.label || `Version ${count + 1}`,
+          uploaded_by: userId,
+          storage_key: key,
+          mime: info.mime,
+          format: info.format,
+          original_name: upload.fileName,
+          size,
+          // The container's figure until the waveform job has decoded every sample.
+          duration: Math.round(info.duration * 1000) / 1000,
+          sample_rate: info.sampleRate,
+          bit_depth: info.bitDepth,
+          channels: info.channels,
+          peaks: '[]',
+          peaks_status: 'pending',
+          created_at: nowIso(),
+        });
+        if (!now.current_version_id || fields.makeCurrent === 'true')
+          await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
+      },
+      { quotaOf: project.owner_id },
+    );
     const answer = await result(ctx, project.id, track.id, versionId, totals);
     // Decoding a long file takes longer than receiving it: the answer does not wait for the waveform.
     peakJobs(ctx).kick();

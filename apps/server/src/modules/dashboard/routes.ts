@@ -1,0 +1,30 @@
+// GET /api/dashboard (SPEC §2 Dashboard): the signed-in user's figures, last five projects by activity and
+// the recent activity, in one call.
+import { DashboardResponseSchema, RECENT_PROJECTS_COUNT } from '@mixdesk/contract/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../platform/auth.ts';
+import { listProjects } from '../projects/service.ts';
+import { recentActivity } from './activity.ts';
+import { dashboardStats } from './stats.ts';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/',
+    { preHandler: app.requireAuth, schema: { response: { 200: DashboardResponseSchema } } },
+    async (request, reply) => {
+      const userId = authOf(request).user._id;
+      const [stats, recent, activity] = await Promise.all([
+        dashboardStats(ctx, userId),
+        listProjects(ctx, userId, { page: 1, limit: RECENT_PROJECTS_COUNT }),
+        recentActivity(ctx, userId),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        message: 'Dashboard',
+        data: { stats, recentProjects: recent.projects, recentActivity: activity },
+      };
+    },
+  );
+};
