@@ -1,7 +1,8 @@
 // npm run bench:projects — GET /api/projects?page=1&limit=12 for a user with 10,000 projects (5 tracks each,
 // 50 users in all), plain, with a search term and with all three filters, each beside bare Fastify hello-world
 // measured in the same run, on SQLite and on PostgreSQL (DATABASE_URL or TEST_DATABASE_URL, else the local
-// `test` database; BENCH_DIALECTS=sqlite to skip PostgreSQL). Bars: ≥ 0.35 × hello-world, p99 < 30 ms.
+// `test` database; BENCH_DIALECTS=sqlite to skip PostgreSQL), and GET /api/dashboard for the same user.
+// Bars: ≥ 0.35 × hello-world, p99 < 30 ms.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -87,6 +88,17 @@ async function run(dialect: string): Promise<boolean> {
     });
     rows.push({ ...figures, name: `${name} (${body.data.pagination.totalProjects} match)` });
   }
+  // The dashboard reads the same user's 10,000 projects for its figures (issue #17: same bars).
+  const dashboard = await loadBesideHello(
+    hello,
+    'GET /api/dashboard',
+    `${server.url}/api/dashboard`,
+    headers,
+    {
+      pid,
+    },
+  );
+  rows.push(dashboard);
   await server.stop();
   await hello.stop();
 

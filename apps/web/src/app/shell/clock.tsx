@@ -1,28 +1,12 @@
-// The top-bar clock (SPEC §2 Shell): refreshes every 60 s, on the minute so the shown minute is never stale.
-import { useEffect, useState } from 'react';
+// The top-bar clock (SPEC §2 Shell): refreshes every 60 s, on the minute (lib/use-now.ts).
+import { useNow } from '../../lib/use-now';
 import { cn } from '../../ui/cn';
-
-export const CLOCK_REFRESH_MS = 60_000;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 export function Clock({ className }: { className?: string }) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    let interval: ReturnType<typeof setInterval> | undefined;
-    const first = setTimeout(
-      () => {
-        setNow(new Date());
-        interval = setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
-      },
-      CLOCK_REFRESH_MS - (Date.now() % CLOCK_REFRESH_MS),
-    );
-    return () => {
-      clearTimeout(first);
-      clearInterval(interval);
-    };
-  }, []);
+  const now = useNow();
   return (
     <time
       dateTime={now.toISOString()}

@@ -1,10 +1,11 @@
 // /documents (SPEC §2 Documents): the heading with Generate Document, the stats tiles, search and filters, the
 // document cards with View Details, Sign and Download, pages, the empty state and the SPEC §8 error texts; the
-// Generate Document form, the details view, and the dialogs behind its actions (send, void, paid, delete).
+// Generate Document form, the details view, and the dialogs behind its actions (send, void, paid, delete);
+// ?new=1 and ?open=<id> in the address open the form or a document (use-address-requests.ts).
 import type { DocumentView } from '@mixdesk/contract/document-responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
@@ -22,6 +23,7 @@ import { DocumentStats } from './document-stats';
 import { EmptyState } from './documents-empty';
 import { DocumentsSkeleton } from './documents-skeleton';
 import { DocumentFormDialog } from './form/document-form-dialog';
+import { useAddressRequests } from './use-address-requests';
 import { useDocumentsList } from './use-documents-list';
 import { useDownload } from './use-download';
 import { useSignAction } from './use-sign-action';
@@ -41,7 +43,8 @@ export function DocumentsPage() {
   const { sign, isSigning } = useSignAction((doc) => setSending({ document: doc, mode: 'not-a-party' }));
   const data = list.data;
   const total = data?.stats.total ?? 0;
-  const openCreate = () => setForm({ mode: 'create' });
+  const openCreate = useCallback(() => setForm({ mode: 'create' }), []);
+  const { openError, dismissOpenError } = useAddressRequests(openCreate, setViewing);
 
   /** The server answered with the document as it now stands: the list, the details and its trail follow. */
   const changed = (doc: DocumentView) => {
@@ -83,6 +86,11 @@ export function DocumentsPage() {
           </Button>
         }
       />
+      {openError && (
+        <Alert type="error" className="mb-4" onDismiss={dismissOpenError}>
+          {openError}
+        </Alert>
+      )}
       {list.errorMessage && (
         <Alert
           type="error"

@@ -3,6 +3,7 @@
 import type { Project } from '@mixdesk/contract/project-responses';
 import { FolderPlus, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
@@ -18,6 +19,8 @@ import { useProjectsList } from './use-projects-list';
 
 /** Anything in the app can open the new-project form (the dashboard's quick action, say). */
 export const OPEN_NEW_PROJECT_FORM = 'open-new-project-form';
+/** /projects?new=1 opens the new-project form too; the parameter then leaves the address. */
+const NEW_PARAM = 'new';
 
 type Form = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; project: Project };
 
@@ -32,6 +35,21 @@ export function ProjectsPage() {
     window.addEventListener(OPEN_NEW_PROJECT_FORM, open);
     return () => window.removeEventListener(OPEN_NEW_PROJECT_FORM, open);
   }, []);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const askedForNew = searchParams.get(NEW_PARAM) === '1';
+  useEffect(() => {
+    if (!askedForNew) return;
+    setForm({ mode: 'create' });
+    // Replace, so Back does not open the form again.
+    setSearchParams(
+      (params) => {
+        params.delete(NEW_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [askedForNew, setSearchParams]);
 
   const total = list.pagination?.totalProjects ?? 0;
   const counted = list.mode === 'loaded' || demo;
