@@ -24,6 +24,7 @@ import type { AppContext } from './platform/context.ts';
 import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
 import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
+import { jobQueue } from './platform/jobs.ts';
 import { requestIdGenerator } from './platform/ids.ts';
 import type { LogBuffer } from './platform/log-buffer.ts';
 import { createLogger, redactUrl } from './platform/logger.ts';
@@ -144,6 +145,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailer.close();
     await database.close();
   });
+  // Jobs left queued, or running when the last run stopped, are taken up once the app is up; on the way
+  // down, running ones go back to the queue before the database closes.
+  const jobs = jobQueue(app.ctx);
+  app.addHook('onReady', async () => jobs.kick());
+  app.addHook('preClose', async () => jobs.stop());
 
   // While shutting down, answers to in-flight requests close their connection, so keep-alive
   // sockets cannot hold the process open.

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   MAX_UPLOAD_BYTES: z.coerce.number({ error: 'must be a number' }).int().positive().optional(),
   STORAGE_QUOTA_BYTES: z.coerce.number({ error: 'must be a number' }).int().positive().optional(),
+  JOB_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(256).optional(),
   SIGNING_P12: z.string().min(1).optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
   ADMIN_EMAILS: z
@@ -103,6 +104,8 @@ export interface Config {
   maxUploadBytes?: number;
   /** Bytes each user's projects may hold (STORAGE_QUOTA_BYTES; DEFAULT_STORAGE_QUOTA_BYTES, 10 GiB, when absent). */
   storageQuotaBytes?: number;
+  /** Background jobs one instance runs at once (JOB_CONCURRENCY; one per CPU core when absent). */
+  jobConcurrency?: number;
   /** PKCS#12 file that seals completed documents (SIGNING_P12); absent: one is generated under DATA_DIR. */
   signingP12?: string;
   signingP12Password?: string;
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    jobConcurrency: e.JOB_CONCURRENCY,
     signingP12: e.SIGNING_P12 ? path.resolve(e.SIGNING_P12) : undefined,
     signingP12Password: e.SIGNING_P12_PASSWORD,
     signingLinkDays: e.SIGNING_LINK_DAYS,

@@ -11,6 +11,8 @@ import type { Storage } from './storage.ts';
 export interface LiveConnections {
   /** Closes the connections of sessions that just ended (sign-out, revocation), on every instance. */
   endSessions(which: { sessionId: string } | { userId: string; except?: string }): void;
+  /** Sends an event to everyone in a project's room, on every instance. */
+  toProject(projectId: string, event: string, payload: unknown): void;
 }
 
 export interface AppContext {

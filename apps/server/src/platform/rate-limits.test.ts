@@ -3,6 +3,7 @@ import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from
 import { freePort, type RunningRedis, startRedis } from '../../test/services.ts';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
 import { RATE_LIMITED_ROUTES, RATE_LIMITS } from './rate-limit-table.ts';
 
 const WRITES = 5;
@@ -120,7 +121,7 @@ describe('rate limits behind a proxy', () => {
 describe('rate limits across instances', () => {
   it('shares one count between two instances on one database', async () => {
     const t = await createTestApp({ rateLimits: { write: 4 } });
-    const second = await buildApp(t.config, { database: t.app.database });
+    const second = await buildApp(t.config, { database: await openDatabase(t.config) });
     try {
       const statuses = [];
       for (const app of [t.app, second, t.app, second, t.app, second])

@@ -1,0 +1,303 @@
+// Background work stored in the database (analysis, mastering; waveforms to follow): a job is queued in the
+// same request that asks for it, claimed by one instance, run at most one per CPU core per instance, and
+// ends done or failed with a reason a person can read. A running job refreshes its claim; a claim left to go
+// stale belongs to an instance that stopped or crashed, and the job is taken up again (a few times at most).
+// Every change is pushed to the project's room as JOB_UPDATED_EVENT.
+import { availableParallelism } from 'node:os';
+import { JOB_UPDATED_EVENT, type Job, type JobKind, type JobStatus } from '@mixdesk/contract/jobs';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { type DB, fromJson, type Json, type Timestamp } from '../db/schema.ts';
+import type { AppContext } from './context.ts';
+import { isoIn, newId, nowIso } from './ids.ts';
+
+export interface JobsTable {
+  id: string;
+  kind: JobKind;
+  subject_id: string;
+  project_id: string | null;
+  status: JobStatus;
+  progress: number;
+  error: string | null;
+  attempts: number;
+  payload: Json<Record<string, unknown>>;
+  claimed_at: Timestamp | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+declare module '../db/schema.ts' {
+  interface DB {
+    jobs: JobsTable;
+  }
+}
+
+export type JobRow = Selectable<JobsTable>;
+
+export interface ClaimedJob {
+  id: string;
+  kind: JobKind;
+  subjectId: string;
+  projectId: string | null;
+  payload: Record<string, unknown>;
+}
+
+export interface JobControl {
+  /** Reports how far the job is (0–1); written and pushed at most every PROGRESS_EVERY_MS. */
+  progress(fraction: number): void;
+  /** Aborted when the instance stops: the handler ends its work; the job is queued again. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (job: ClaimedJob, control: JobControl) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** Jobs run at once by this instance (default: one per CPU core). */
+  concurrency?: number;
+  /** A claim not refreshed for this long is taken over (default 2 minutes; refreshed every quarter). */
+  claimTtlMs?: number;
+}
+
+/** A job whose instance stopped this many times is failed rather than tried again. */
+export const MAX_JOB_ATTEMPTS = 3;
+const PROGRESS_EVERY_MS = 500;
+/** How often an idle queue looks for work it was not told about (another instance's stale claims). */
+const SWEEP_MS = 30_000;
+
+export function presentJob(row: JobRow): Job {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    status: row.status,
+    progress: Number(row.progress),
+    error: row.error,
+    projectId: row.project_id,
+    subjectId: row.subject_id,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** Queues a job (inside the caller's transaction when given one); kick the queue after the commit. */
+export async function enqueueJob(
+  db: Kysely<DB>,
+  job: { kind: JobKind; subjectId: string; projectId: string | null; payload?: Record<string, unknown> },
+): Promise<JobRow> {
+  const row = {
+    id: newId(),
+    kind: job.kind,
+    subject_id: job.subjectId,
+    project_id: job.projectId,
+    status: 'queued' as const,
+    progress: 0,
+    error: null,
+    attempts: 0,
+    payload: JSON.stringify(job.payload ?? {}),
+    claimed_at: null,
+    created_at: nowIso(),
+    started_at: null,
+    finished_at: null,
+  };
+  await db.insertInto('jobs').values(row).execute();
+  return row as JobRow;
+}
+
+export class JobQueue {
+  private readonly handlers = new Map<JobKind, JobHandler>();
+  private readonly concurrency: number;
+  private readonly claimTtlMs: number;
+  private readonly running = new Map<string, AbortController>();
+  private readonly workers = new Set<Promise<void>>();
+  private stopped = false;
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly ctx: AppContext,
+    opts: JobQueueOptions = {},
+  ) {
+    this.concurrency = Math.max(1, opts.concurrency ?? availableParallelism());
+    this.claimTtlMs = opts.claimTtlMs ?? 2 * 60_000;
+    this.sweep = setInterval(() => this.kick(), SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  register(kind: JobKind, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Starts workers, up to the concurrency, while there may be work. */
+  kick(): void {
+    if (this.stopped || this.handlers.size === 0) return;
+    while (this.workers.size < this.concurrency) {
+      const worker: Promise<void> = this.work()
+        .catch((err) => this.ctx.log.error({ service: 'jobs', err }, 'A job worker stopped'))
+        .finally(() => this.workers.delete(worker));
+      this.workers.add(worker);
+    }
+  }
+
+  /** Resolves once no worker is left (nothing claimable remains). */
+  async idle(): Promise<void> {
+    while (this.workers.size > 0) await Promise.all(this.workers);
+  }
+
+  /** How many jobs this instance runs right now. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Stops taking jobs; running ones are told to stop and go back to the queue for whoever runs next. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweep);
+    for (const controller of this.running.values()) controller.abort();
+    await Promise.all(this.workers);
+  }
+
+  private async work(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const job = await this.claim();
+      if (!job) return;
+      await this.run(job);
+    }
+  }
+
+  /** Whether a row may be taken: queued, or running on a claim nobody refreshed. */
+  private claimable(eb: ExpressionBuilder<DB, 'jobs'>, stale: string) {
+    return eb.and([
+      eb('kind', 'in', [...this.handlers.keys()]),
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([eb('status', '=', 'running'), eb('claimed_at', '<', stale)]),
+      ]),
+    ]);
+  }
+
+  private async claim(): Promise<JobRow | null> {
+    const { db } = this.ctx;
+    for (;;) {
+      const stale = isoIn(-this.claimTtlMs);
+      const candidate = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where((eb) => this.claimable(eb, stale))
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return null;
+      const now = nowIso();
+      const attempts = Number(candidate.attempts) + 1;
+      // Only one instance wins a job: the update re-checks what the select read.
+      const won = await db
+        .updateTable('jobs')
+        .set({ status: 'running', claimed_at: now, started_at: candidate.started_at ?? now, attempts })
+        .where('id', '=', candidate.id)
+        .where('attempts', '=', candidate.attempts)
+        .where((eb) => this.claimable(eb, stale))
+        .executeTakeFirst();
+      if (Number(won.numUpdatedRows) !== 1) continue;
+      const claimed = { ...candidate, status: 'running' as const, claimed_at: now, attempts };
+      if (attempts > MAX_JOB_ATTEMPTS) {
+        await this.finish(
+          claimed,
+          'failed',
+          'The server stopped while this ran, several times: it was given up.',
+        );
+        continue;
+      }
+      return claimed;
+    }
+  }
+
+  private async run(row: JobRow): Promise<void> {
+    const handler = this.handlers.get(row.kind)!;
+    const controller = new AbortController();
+    this.running.set(row.id, controller);
+    let lastWrite = 0;
+    let progress = Number(row.progress);
+    const write = async () => {
+      lastWrite = Date.now();
+      await this.ctx.db
+        .updateTable('jobs')
+        .set({ progress, claimed_at: nowIso() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'running')
+        .execute();
+      this.push({ ...row, progress });
+    };
+    // The claim is kept fresh even by a job that reports no progress for a while.
+    const heartbeat = setInterval(() => void write().catch(() => undefined), this.claimTtlMs / 4);
+    heartbeat.unref();
+    this.push(row);
+    try {
+      await handler(
+        {
+          id: row.id,
+          kind: row.kind,
+          subjectId: row.subject_id,
+          projectId: row.project_id,
+          payload: fromJson(row.payload, {}),
+        },
+        {
+          signal: controller.signal,
+          progress: (fraction) => {
+            progress = Math.min(1, Math.max(0, fraction));
+            if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) void write().catch(() => undefined);
+          },
+        },
+      );
+      if (controller.signal.aborted) await this.requeue(row);
+      else await this.finish(row, 'done', null);
+    } catch (err) {
+      if (controller.signal.aborted) await this.requeue(row).catch(() => undefined);
+      else {
+        const reason = err instanceof Error && err.message ? err.message : 'The job failed.';
+        this.ctx.log.warn({ service: 'jobs', err, jobId: row.id, kind: row.kind }, 'A job failed');
+        await this.finish(row, 'failed', reason);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(row.id);
+    }
+  }
+
+  private async finish(row: JobRow, status: 'done' | 'failed', error: string | null): Promise<void> {
+    const finished = {
+      status,
+      error: error?.slice(0, 1000) ?? null,
+      progress: status === 'done' ? 1 : Number(row.progress),
+      claimed_at: null,
+      finished_at: nowIso(),
+    };
+    await this.ctx.db.updateTable('jobs').set(finished).where('id', '=', row.id).execute();
+    this.push({ ...row, ...finished });
+  }
+
+  /** A job cut short by a stop goes back to the queue without counting as an attempt. */
+  private async requeue(row: JobRow): Promise<void> {
+    await this.ctx.db
+      .updateTable('jobs')
+      .set({ status: 'queued', claimed_at: null, attempts: Math.max(0, Number(row.attempts) - 1) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  private push(row: JobRow): void {
+    if (row.project_id) this.ctx.live.toProject(row.project_id, JOB_UPDATED_EVENT, presentJob(row));
+  }
+}
+
+const queues = new WeakMap<AppContext, JobQueue>();
+
+/** The app's job queue (one per app; handlers are registered by the areas that own the work). */
+export function jobQueue(ctx: AppContext): JobQueue {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    queue = new JobQueue(ctx, { concurrency: ctx.config.jobConcurrency });
+    queues.set(ctx, queue);
+  }
+  return queue;
+}
