@@ -24,8 +24,8 @@ import type { AppContext } from './platform/context.ts';
 import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
 import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
-import { jobQueue } from './platform/jobs.ts';
 import { requestIdGenerator } from './platform/ids.ts';
+import { jobQueue } from './platform/jobs.ts';
 import type { LogBuffer } from './platform/log-buffer.ts';
 import { createLogger, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
@@ -33,7 +33,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { attachRealtime } from './platform/realtime.ts';
-import { deferredChildLogger } from './platform/request-logger.ts';
+import { DeferredChildLogger, deferredChildLogger } from './platform/request-logger.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -70,6 +70,9 @@ class OneLinePerRequest extends LogController {
       ms: Math.round(reply.elapsedTime),
     };
     if (err) request.log.error({ ...line, err }, 'request failed');
+    // The same line, without making the request's child logger or running redaction over plain values.
+    else if (request.log instanceof DeferredChildLogger)
+      request.log.plainLine('info', line, 'request completed');
     else request.log.info(line, 'request completed');
   }
 }

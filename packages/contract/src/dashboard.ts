@@ -72,7 +72,9 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardResponseSchema = envelope(DashboardSchema);
 
 /** The share of the quota used, 0–100 (rounded to one decimal), for the card's text and colour. */
-export function storagePercent(stats: Pick<DashboardStats, 'storageUsedBytes' | 'storageQuotaBytes'>): number {
+export function storagePercent(
+  stats: Pick<DashboardStats, 'storageUsedBytes' | 'storageQuotaBytes'>,
+): number {
   if (stats.storageQuotaBytes <= 0) return 100;
   return Math.round((1000 * stats.storageUsedBytes) / stats.storageQuotaBytes) / 10;
 }

@@ -30,14 +30,22 @@ export class AccessTokens {
       .sign(this.#key);
   }
 
+  /**
+   * The claims of a token verified before (null once it has expired), or undefined when it was not: then
+   * verify() decides. Synchronous, so the common case costs no promise.
+   */
+  known(token: string): AccessClaims | null | undefined {
+    const known = this.#verified.get(token);
+    if (!known) return undefined;
+    if (known.expMs > Date.now()) return { userId: known.userId, sessionId: known.sessionId };
+    this.#verified.delete(token);
+    return null;
+  }
+
   /** The claims of a valid token, or null for an expired, tampered or foreign one. */
   async verify(token: string): Promise<AccessClaims | null> {
-    const known = this.#verified.get(token);
-    if (known) {
-      if (known.expMs > Date.now()) return { userId: known.userId, sessionId: known.sessionId };
-      this.#verified.delete(token);
-      return null;
-    }
+    const known = this.known(token);
+    if (known !== undefined) return known;
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], issuer: ISSUER });
       if (

@@ -27,11 +27,15 @@ declare module 'fastify' {
 export const TOKEN_REQUIRED = 'Access token required';
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
+/** The token of `Authorization: Bearer <token>`; '' for another or malformed header; undefined without one. */
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
-  const [scheme, value] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && value ? value : '';
+  // As header.split(' ')[0] and [1], without the array: the scheme, then the text up to the next space.
+  const space = header.indexOf(' ');
+  if (space !== 6 || header.slice(0, 6).toLowerCase() !== 'bearer') return '';
+  const end = header.indexOf(' ', 7);
+  return end === -1 ? header.slice(7) : header.slice(7, end);
 }
 
 type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
@@ -63,7 +67,9 @@ function liveSession(row: SessionUserRow): LiveSession {
 
 /** The signed-in user of an access token, or null. Used by HTTP routes and the realtime handshake. */
 export async function resolveAccessToken(app: FastifyInstance, token: string) {
-  const claims = await accessTokens(app.ctx.config.jwtSecret).verify(token);
+  const tokens = accessTokens(app.ctx.config.jwtSecret);
+  const known = tokens.known(token);
+  const claims = known === undefined ? await tokens.verify(token) : known;
   if (!claims) return null;
   const row = await findSessionUser(app.ctx.db, claims.sessionId);
   if (!row) return null;
@@ -97,7 +103,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const via = bearer ? 'bearer' : 'cookie';
     // A browser attaches cookies on its own, so a cookie-authenticated write must prove it came from our page.
     if (via === 'cookie' && isStateChanging(request.method)) assertCsrf(request, app.ctx.config.jwtSecret);
-    request.auth = { ...resolved, via };
+    // Listed, not spread: V8 builds a spread-then-extended object several times slower.
+    request.auth = { user: resolved.user, sessionId: resolved.sessionId, via };
   });
 });
 

@@ -39,6 +39,8 @@ export function registerCompression(app: FastifyInstance): void {
     // Cheapest tests first: most answers are small JSON, and streams are never touched.
     const isString = typeof payload === 'string';
     if (!isString && !Buffer.isBuffer(payload)) return done(null, payload);
+    // A string's UTF-8 bytes are at most three per UTF-16 unit: a short one is under the threshold uncounted.
+    if (isString && payload.length * 3 < COMPRESSION_THRESHOLD) return done(null, payload);
     const size = isString ? Buffer.byteLength(payload) : payload.length;
     if (
       size < COMPRESSION_THRESHOLD ||

@@ -49,15 +49,24 @@ export class LogBuffer extends Writable {
   }
 
   override _write(chunk: string | Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
-    const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    this.parsed = null;
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      if (this.lines.length < this.size) this.lines.push(line);
-      else this.lines[this.next] = line;
-      this.next = (this.next + 1) % this.size;
-    }
+    this.add(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
     done();
+  }
+
+  /** Keeps the lines of `text` at once (the logger's destination calls this, one line per call, no stream). */
+  add(text: string): void {
+    this.parsed = null;
+    const end = text.indexOf('\n');
+    // pino writes one line, newline-terminated: kept without splitting.
+    if (end === text.length - 1) this.keep(text.slice(0, end));
+    else for (const line of text.split('\n')) this.keep(line);
+  }
+
+  private keep(line: string): void {
+    if (!line) return;
+    if (this.lines.length < this.size) this.lines.push(line);
+    else this.lines[this.next] = line;
+    this.next = (this.next + 1) % this.size;
   }
 
   /** The kept entries, newest first (the same array until a line arrives; callers must not change it). */

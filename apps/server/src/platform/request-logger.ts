@@ -5,6 +5,32 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Level, Logger } from 'pino';
 
+/**
+ * Per server logger: a child without the redaction pass, for lines whose fields are plain values (see
+ * plainLine). pino runs every field of every line through the wildcard redaction paths ('*.password'), which
+ * cost more than writing the line; a string or a number has no field to redact.
+ */
+const unredacted = new WeakMap<Logger, Logger>();
+
+function unredactedOf(parent: Logger): Logger {
+  let logger = unredacted.get(parent);
+  if (!logger) {
+    // Its level lets every line through: plainLine writes only what the request's logger would.
+    logger = parent.child({}, { redact: [], level: 'trace' });
+    unredacted.set(parent, logger);
+  }
+  return logger;
+}
+
+/** Whether a field has a binding's name (pino would write both; a merged object only one). */
+function overlaps(bindings: Bindings, fields: PlainFields): boolean {
+  for (const key in bindings) if (key in fields) return true;
+  return false;
+}
+
+/** Values that no redaction path can reach into. */
+export type PlainFields = Record<string, string | number | boolean | null>;
+
 export class DeferredChildLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | null = null;
 
@@ -59,6 +85,24 @@ export class DeferredChildLogger implements FastifyBaseLogger {
   }
 
   silent(): void {}
+
+  /**
+   * Writes `fields` and `msg` at `level` exactly as `this[level](fields, msg)` would: the request's bindings
+   * first, then the fields. Until the request's child is needed, it is not made for this line, and plain
+   * values skip pino's redaction pass (a line of the request's own figures: method, URL, status, time).
+   */
+  plainLine(level: Level, fields: PlainFields, msg: string): void {
+    if (!this.isLevelEnabled(level)) return;
+    if (this.made || this.options.serializers || overlaps(this.bindings, fields)) {
+      this.write(level, [fields, msg]);
+      return;
+    }
+    // Copied key by key, not spread: V8 builds a spread-then-extended object several times slower.
+    const line: Record<string, unknown> = {};
+    for (const key in this.bindings) line[key] = this.bindings[key];
+    for (const key in fields) line[key] = fields[key];
+    unredactedOf(this.parent)[level](line, msg);
+  }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.real.child(bindings, options);

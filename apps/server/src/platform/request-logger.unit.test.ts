@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger.ts';
 import { DeferredChildLogger } from './request-logger.ts';
 
 /** A real pino logger writing JSON lines into memory. */
@@ -68,5 +69,66 @@ describe('DeferredChildLogger', () => {
       ['req-4', 'u1', 'stored'],
       ['req-4', undefined, 'written'],
     ]);
+  });
+});
+
+describe('DeferredChildLogger.plainLine', () => {
+  /** The server's own logger (its redaction included), writing text lines into memory. */
+  function serverLogger(level: pino.Level) {
+    const text: string[] = [];
+    const out = new PassThrough();
+    out.on('data', (chunk: Buffer) => text.push(...chunk.toString().split('\n').filter(Boolean)));
+    const { logger, buffer } = createLogger({ logLevel: level, logPretty: false }, out);
+    // Only the time differs between two lines written a moment apart.
+    const lines = () => text.map((l) => l.replace(/"time":\d+/, '"time":0'));
+    return { logger, buffer, lines };
+  }
+  const fields = { method: 'GET', url: '/api/auth/me?x="1"', status: 200, ms: 3 };
+
+  it('writes the very line the child would, with the request bindings first', async () => {
+    const { logger, lines } = serverLogger('info');
+    new DeferredChildLogger(logger, { reqId: 'r-1' }, {}).info(fields, 'request completed');
+    new DeferredChildLogger(logger, { reqId: 'r-1' }, {}).plainLine('info', fields, 'request completed');
+    await flushed();
+    expect(lines()).toHaveLength(2);
+    expect(lines()[1]).toBe(lines()[0]);
+    expect(Object.keys(JSON.parse(lines()[1]!))).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'url',
+      'status',
+      'ms',
+      'msg',
+    ]);
+  });
+
+  it('writes nothing below the level, and goes through the child once it exists', async () => {
+    const quiet = serverLogger('warn');
+    new DeferredChildLogger(quiet.logger, { reqId: 'r-2' }, {}).plainLine('info', fields, 'not written');
+    const routeLevel = new DeferredChildLogger(quiet.logger, { reqId: 'r-3' }, { level: 'info' });
+    routeLevel.plainLine('info', fields, 'route level');
+    const { logger, lines } = serverLogger('info');
+    const log = new DeferredChildLogger(logger, { reqId: 'r-4' }, {});
+    log.warn('first');
+    log.plainLine('info', fields, 'second');
+    await flushed();
+    expect(quiet.lines().map((l) => JSON.parse(l).msg)).toEqual(['route level']);
+    expect(lines().map((l) => [JSON.parse(l).reqId, JSON.parse(l).msg])).toEqual([
+      ['r-4', 'first'],
+      ['r-4', 'second'],
+    ]);
+  });
+
+  it('still redacts through the normal path: only plain values skip it', async () => {
+    const { logger, lines, buffer } = serverLogger('info');
+    new DeferredChildLogger(logger, { reqId: 'r-5' }, {}).info({ body: { password: 'hunter2' } }, 'x');
+    await flushed();
+    expect(lines()[0]).not.toContain('hunter2');
+    // The buffer the diagnostics read holds the same line.
+    expect(buffer.entries()[0]).toMatchObject({ message: 'x', details: { reqId: 'r-5' } });
   });
 });

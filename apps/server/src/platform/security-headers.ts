@@ -60,7 +60,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   const pageHeaders = computeSecurityHeaders();
   const apiHeaders = computeApiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    const api = request.url.startsWith('/api/') && !DOCS_PAGE.test(request.url);
+    const { url } = request;
+    const api = url.startsWith('/api/') && !(url.startsWith('/api/docs') && DOCS_PAGE.test(url));
     reply.headers(api ? apiHeaders : pageHeaders);
     done();
   });

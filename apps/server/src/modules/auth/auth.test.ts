@@ -126,6 +126,62 @@ describe('me, refresh and logout', () => {
     expect(viaCookie.json().user._id).toBe(s.user._id);
   });
 
+  it('me with a bearer token carries every header and writes its one log line, to stdout and the kept log', async () => {
+    const s = await registerUser(t.app);
+    const res = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { ...bearer(s.token), 'x-request-id': 'me-line-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({
+      'x-request-id': 'me-line-1',
+      'content-type': 'application/json; charset=utf-8',
+      'content-security-policy': "frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    // Byte for byte what the schema's serializer wrote: the envelope's keys, then the user's, in schema order.
+    const u = { ...s.user, isAdmin: false };
+    const user = {
+      _id: u._id,
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      verified: u.verified,
+      isAdmin: false,
+    };
+    expect(res.body).toBe(JSON.stringify({ success: true, message: 'Current user', data: { user }, user }));
+    const again = await t.app.inject({ url: '/api/auth/me', headers: bearer(s.token) });
+    expect(again.body).toBe(res.body);
+    const line = t
+      .logs()
+      .split('\n')
+      .find((l) => l.includes('"reqId":"me-line-1"'));
+    expect(line).toMatch(
+      /^\{"level":30,"time":\d+,"pid":\d+,"hostname":"[^"]*","reqId":"me-line-1","method":"GET","url":"\/api\/auth\/me","status":200,"ms":\d+,"msg":"request completed"\}$/,
+    );
+    const kept = t.app.logBuffer.entries().find((e) => e.details?.reqId === 'me-line-1');
+    expect(kept).toMatchObject({ level: 'info', service: 'http', message: 'request completed' });
+    expect(kept?.details).toMatchObject({ method: 'GET', url: '/api/auth/me', status: 200 });
+  });
+
+  it('reads the bearer token as before: any case of the scheme, up to the next space', async () => {
+    const s = await registerUser(t.app);
+    for (const authorization of [`bearer ${s.token}`, `BEARER ${s.token} trailing words`]) {
+      const res = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+      expect(res.statusCode).toBe(200);
+    }
+    for (const authorization of [`Bearer  ${s.token}`, `Bearerx ${s.token}`, s.token]) {
+      const res = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Malformed Authorization header');
+    }
+  });
+
   it('me without a token is 401 Access token required', async () => {
     const res = await t.app.inject({ url: '/api/auth/me' });
     expect(res.statusCode).toBe(401);
