@@ -1,6 +1,7 @@
 // Every area's HTTP routes and where they mount. An area adds one line here.
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
+import { analysisRoutes } from './analysis/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -22,6 +23,7 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/clients', plugin: clientsRoutes },
   { prefix: '/api/projects', plugin: projectRoutes },
   { prefix: '/api/projects', plugin: mediaRoutes },
+  { prefix: '/api/projects', plugin: analysisRoutes },
   { prefix: '/api/auth', plugin: profileRoutes },
   { prefix: '/api/users', plugin: userProfileRoutes },
   { prefix: '/api/account', plugin: accountRoutes },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { jobQueue } from '../../platform/jobs.ts';
 import {
   addTrack,
   encodedSine,
@@ -136,7 +137,7 @@ describe('a decoder that hangs', () => {
       const res = await upload(sineWav({ seconds: 1 }), 'a.wav');
       expect(res.statusCode).toBe(201);
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-      await peakJobs(t.app.ctx).idle();
+      await Promise.all([peakJobs(t.app.ctx).idle(), jobQueue(t.app.ctx).idle()]);
       expect(Date.now() - started).toBeLessThan(3 * (TIMEOUT_SECONDS * 1000 + 2000));
       expect(await versionRow(t, res.json().data.version._id)).toMatchObject({
         peaks_status: 'failed',
@@ -145,7 +146,15 @@ describe('a decoder that hangs', () => {
       expect(t.logs()).toContain(`ffmpeg timed out after ${TIMEOUT_SECONDS} s`);
       // The start log names the binary that runs, and where it came from.
       expect(t.logs()).toContain(`${hanging} (env)`);
-      expect(fakePids().length).toBe(6);
+      // The loudness analysis ran on the same decoder once, and failed the same clean way.
+      const analysis = await t.app.ctx.db
+        .selectFrom('jobs')
+        .select(['status', 'error'])
+        .where('subject_id', '=', res.json().data.version._id)
+        .executeTakeFirstOrThrow();
+      expect(analysis).toMatchObject({ status: 'failed', error: expect.stringContaining('timed out') });
+      // Two processes a run (the fake and its sleeper): three waveform attempts and one analysis.
+      expect(fakePids().length).toBe(2 * (3 + 1));
       for (const pid of fakePids()) expect(running(pid)).toBe(false);
     } finally {
       await t.close();

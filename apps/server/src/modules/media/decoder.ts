@@ -10,7 +10,19 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import ffmpegNpm from '@ffmpeg-installer/ffmpeg';
 import ffprobeNpm from '@ffprobe-installer/ffprobe';
+import type { AudioFormat } from '@mixdesk/contract/media';
 import { type Config, ConfigError } from '../../config.ts';
+
+/** The demuxer forced for each accepted format, so a file is read as what it was accepted as. */
+export const DEMUXER_BY_FORMAT: Record<AudioFormat, string> = {
+  wav: 'wav',
+  aiff: 'aiff',
+  flac: 'flac',
+  mp3: 'mp3',
+  m4a: 'mov',
+  aac: 'aac',
+  ogg: 'ogg',
+};
 
 export type DecoderKind = 'ffmpeg' | 'ffprobe';
 export type DecoderSource = 'env' | 'system' | 'npm';

@@ -7,7 +7,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isoIn, nowIso } from '../../platform/ids.ts';
-import { decoders } from './decoder.ts';
+import { DEMUXER_BY_FORMAT, decoders } from './decoder.ts';
 import { type PeakDecoder, startPeakDecoder } from './peaks.ts';
 import { withLocalFile } from './probe.ts';
 import { lockProject, recomputeTotals } from './repo.ts';
@@ -16,16 +16,6 @@ const CLAIM_TTL_MS = 10 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
 /** How often an idle runner looks for work it was not told about (another instance's abandoned claims). */
 const SWEEP_MS = 60 * 1000;
-
-const DEMUXER_BY_FORMAT: Record<AudioFormat, string> = {
-  wav: 'wav',
-  aiff: 'aiff',
-  flac: 'flac',
-  mp3: 'mp3',
-  m4a: 'mov',
-  aac: 'aac',
-  ogg: 'ogg',
-};
 
 /** A version a runner may take: pending, and unclaimed or claimed by an instance that died. */
 const claimable = (eb: ExpressionBuilder<DB, 'track_versions'>, stale: string) =>

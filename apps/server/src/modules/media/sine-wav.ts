@@ -2,13 +2,15 @@
 // probe both use it.
 /** A 16-bit PCM WAV of a sine wave, built byte by byte (no tool involved). */
 export function sineWav(
-  opts: { seconds?: number; sampleRate?: number; channels?: number; hz?: number } = {},
+  opts: { seconds?: number; sampleRate?: number; channels?: number; hz?: number; peakDbfs?: number } = {},
 ) {
   const { seconds = 1, sampleRate = 44_100, channels = 2, hz = 440 } = opts;
+  // Half of full scale (−6 dBFS) unless a level is asked for.
+  const amplitude = opts.peakDbfs === undefined ? 0.5 : 10 ** (opts.peakDbfs / 20);
   const frames = Math.round(seconds * sampleRate);
   const data = Buffer.alloc(frames * channels * 2);
   for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * hz * i) / sampleRate) * 0.5 * 32767);
+    const v = Math.round(Math.sin((2 * Math.PI * hz * i) / sampleRate) * amplitude * 32767);
     for (let c = 0; c < channels; c++) data.writeInt16LE(v, (i * channels + c) * 2);
   }
   const header = Buffer.alloc(44);

@@ -12,6 +12,7 @@ import { fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import { decoders } from './decoder.ts';
 import { peakJobs } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
@@ -30,7 +31,7 @@ interface Ids {
   trackId: string;
 }
 
-async function requireVersion(
+export async function requireVersion(
   ctx: AppContext,
   userId: string,
   ids: Ids & { versionId: string },
@@ -148,12 +149,15 @@ export async function uploadVersion(
         });
         if (!now.current_version_id || fields.makeCurrent === 'true')
           await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
+        // Every new version is measured (modules/analysis runs the job), committed with the version.
+        await enqueueJob(trx, { kind: 'analysis', subjectId: versionId, projectId: project.id });
       },
       { quotaOf: project.owner_id },
     );
     const answer = await result(ctx, project.id, track.id, versionId, totals);
     // Decoding a long file takes longer than receiving it: the answer does not wait for the waveform.
     peakJobs(ctx).kick();
+    jobQueue(ctx).kick();
     return answer;
   } catch (err) {
     stream.destroy();
