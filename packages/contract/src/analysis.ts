@@ -83,3 +83,30 @@ export function checkTargets(integratedLufs: number | null, truePeakDbtp: number
     };
   });
 }
+
+/** Loudness mastering (AI Mastering's quick action): two-pass normalisation to a target under a ceiling. */
+export const MASTER_TARGET_LUFS = { min: -24, max: -6, default: -14 } as const;
+export const MASTER_TRUE_PEAK = { min: -3, max: 0, default: -1 } as const;
+/** A master lands within this many LU of its target (checked by measuring what was made). */
+export const MASTER_TOLERANCE_LU = 0.5;
+
+const level = (label: string, range: { min: number; max: number; default: number }, unit: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(range.min, `${label} must be between ${range.min} and ${range.max} ${unit}`)
+    .max(range.max, `${label} must be between ${range.min} and ${range.max} ${unit}`)
+    .default(range.default);
+
+export const MasterRequestSchema = z
+  .strictObject({
+    targetLufs: level('Target loudness', MASTER_TARGET_LUFS, 'LUFS'),
+    truePeakDbtp: level('True-peak ceiling', MASTER_TRUE_PEAK, 'dBTP'),
+  })
+  .default({ targetLufs: MASTER_TARGET_LUFS.default, truePeakDbtp: MASTER_TRUE_PEAK.default });
+export type MasterRequest = z.output<typeof MasterRequestSchema>;
+
+/** The new version's label: 'Mastered −14 LUFS' (a true minus sign, as printed). */
+export function masteredLabel(targetLufs: number): string {
+  const value = Number.isInteger(targetLufs) ? String(Math.abs(targetLufs)) : Math.abs(targetLufs).toFixed(1);
+  return `Mastered ${targetLufs < 0 ? '\u2212' : ''}${value} LUFS`;
+}

@@ -24,6 +24,8 @@ export const JobSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** What a finished job made (mastering: { versionId }); null otherwise. */
+  result: z.record(z.string(), z.unknown()).nullable(),
 });
 export type Job = z.infer<typeof JobSchema>;
 

@@ -215,6 +215,8 @@ export const TrackVersionSchema = z.object({
   isCurrent: z.boolean(),
   uploadedBy: PersonSchema,
   createdAt: z.string(),
+  /** A mastered version names the version it was made from; null for an upload. */
+  masteredFrom: z.object({ _id: z.string(), label: z.string() }).nullable(),
   audioUrl: z.string(),
   peaksUrl: z.string(),
 });

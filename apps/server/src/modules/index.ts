@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { signingRoutes } from './documents/signing-routes.ts';
+import { masteringRoutes } from './mastering/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { profileRoutes, userProfileRoutes } from './profile/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
@@ -24,6 +25,7 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/projects', plugin: projectRoutes },
   { prefix: '/api/projects', plugin: mediaRoutes },
   { prefix: '/api/projects', plugin: analysisRoutes },
+  { prefix: '/api/projects', plugin: masteringRoutes },
   { prefix: '/api/auth', plugin: profileRoutes },
   { prefix: '/api/users', plugin: userProfileRoutes },
   { prefix: '/api/account', plugin: accountRoutes },

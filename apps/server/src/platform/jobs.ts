@@ -5,7 +5,7 @@
 // Every change is pushed to the project's room as JOB_UPDATED_EVENT.
 import { availableParallelism } from 'node:os';
 import { JOB_UPDATED_EVENT, type Job, type JobKind, type JobStatus } from '@mixdesk/contract/jobs';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { ColumnType, ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { type DB, fromJson, type Json, type Timestamp } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { isoIn, newId, nowIso } from './ids.ts';
@@ -24,6 +24,10 @@ export interface JobsTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Jobs with the same subject, kind and key are one while queued or running (a unique index). */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a finished job made, for whoever asked (JSON); null until then. */
+  result: ColumnType<Record<string, unknown> | string | null, string | null | undefined, string | null>;
 }
 
 declare module '../db/schema.ts' {
@@ -49,7 +53,8 @@ export interface JobControl {
   signal: AbortSignal;
 }
 
-export type JobHandler = (job: ClaimedJob, control: JobControl) => Promise<void>;
+/** Runs one job; a plain object it resolves with is kept as the job's result. */
+export type JobHandler = (job: ClaimedJob, control: JobControl) => Promise<unknown>;
 
 export interface JobQueueOptions {
   /** Jobs run at once by this instance (default: one per CPU core). */
@@ -76,13 +81,64 @@ export function presentJob(row: JobRow): Job {
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    result: row.result === null ? null : fromJson<Record<string, unknown>>(row.result, {}),
   };
 }
 
-/** Queues a job (inside the caller's transaction when given one); kick the queue after the commit. */
+/** A unique index refused the row (SQLite or PostgreSQL). */
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/**
+ * Queues a job (inside the caller's transaction when given one); kick the queue after the commit. With a
+ * `dedupeKey`, a job of the same subject, kind and key that is still queued or running is the answer instead
+ * (call it outside a transaction then: PostgreSQL ends a transaction whose insert the unique index refused).
+ */
 export async function enqueueJob(
   db: Kysely<DB>,
-  job: { kind: JobKind; subjectId: string; projectId: string | null; payload?: Record<string, unknown> },
+  job: {
+    kind: JobKind;
+    subjectId: string;
+    projectId: string | null;
+    payload?: Record<string, unknown>;
+    dedupeKey?: string;
+  },
+): Promise<JobRow> {
+  if (job.dedupeKey !== undefined) {
+    const live = () =>
+      db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('subject_id', '=', job.subjectId)
+        .where('kind', '=', job.kind)
+        .where('dedupe_key', '=', job.dedupeKey!)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+    const existing = await live();
+    if (existing) return existing;
+    try {
+      return await insertJob(db, job);
+    } catch (err) {
+      // Asked for twice at the same moment: the other request's job is the one.
+      const other = isUniqueViolation(err) ? await live() : undefined;
+      if (other) return other;
+      throw err;
+    }
+  }
+  return insertJob(db, job);
+}
+
+async function insertJob(
+  db: Kysely<DB>,
+  job: {
+    kind: JobKind;
+    subjectId: string;
+    projectId: string | null;
+    payload?: Record<string, unknown>;
+    dedupeKey?: string;
+  },
 ): Promise<JobRow> {
   const row = {
     id: newId(),
@@ -98,6 +154,8 @@ export async function enqueueJob(
     created_at: nowIso(),
     started_at: null,
     finished_at: null,
+    result: null,
+    dedupe_key: job.dedupeKey ?? null,
   };
   await db.insertInto('jobs').values(row).execute();
   return row as JobRow;
@@ -233,7 +291,7 @@ export class JobQueue {
     heartbeat.unref();
     this.push(row);
     try {
-      await handler(
+      const result = await handler(
         {
           id: row.id,
           kind: row.kind,
@@ -250,7 +308,7 @@ export class JobQueue {
         },
       );
       if (controller.signal.aborted) await this.requeue(row);
-      else await this.finish(row, 'done', null);
+      else await this.finish(row, 'done', null, result);
     } catch (err) {
       if (controller.signal.aborted) await this.requeue(row).catch(() => undefined);
       else {
@@ -264,9 +322,15 @@ export class JobQueue {
     }
   }
 
-  private async finish(row: JobRow, status: 'done' | 'failed', error: string | null): Promise<void> {
+  private async finish(
+    row: JobRow,
+    status: 'done' | 'failed',
+    error: string | null,
+    result?: unknown,
+  ): Promise<void> {
     const finished = {
       status,
+      result: result && typeof result === 'object' ? JSON.stringify(result) : null,
       error: error?.slice(0, 1000) ?? null,
       progress: status === 'done' ? 1 : Number(row.progress),
       claimed_at: null,

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   upload: { max: 300, windowSeconds: 600, what: 'Too many uploads in a short time.' },
   /** Documents rendered to PDF. */
   render: { max: 60, windowSeconds: 600, what: 'Too many documents generated in a short time.' },
+  /** Loudness masters of a version (each a render and two measurements). */
+  master: { max: 30, windowSeconds: 3600, what: 'Too many masters in a short time.' },
   /** The account's data export, asked for and downloaded. */
   export: { max: 20, windowSeconds: 3600, what: 'Too many data exports in a short time.' },
 } as const satisfies Record<string, RateLimit>;
@@ -35,6 +37,7 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
   'POST /api/projects/:id/tracks/:trackId/versions': 'upload',
   'POST /api/auth/profile/avatar': 'upload',
   'POST /api/documents/generate': 'render',
+  'POST /api/projects/:id/tracks/:trackId/versions/:versionId/master': 'master',
   'POST /api/account/export': 'export',
   'GET /api/account/export/download': 'export',
 };

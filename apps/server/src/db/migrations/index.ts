@@ -10,6 +10,7 @@ import * as m0007 from './0007-documents.ts';
 import * as m0008 from './0008-rate-limits.ts';
 import * as m0009 from './0009-jobs.ts';
 import * as m0010 from './0010-version-analyses.ts';
+import * as m0011 from './0011-mastered-versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-rate-limits': m0008,
   '0009-jobs': m0009,
   '0010-version-analyses': m0010,
+  '0011-mastered-versions': m0011,
 };

@@ -45,10 +45,8 @@ function latestJob(db: Kysely<DB>, versionId: string): Promise<JobRow | undefine
 }
 
 /** Queues an analysis of a version unless one is already waiting or running (then that one is the answer). */
-export async function queueAnalysis(db: Kysely<DB>, versionId: string, projectId: string): Promise<JobRow> {
-  const current = await latestJob(db, versionId);
-  if (current && (current.status === 'queued' || current.status === 'running')) return current;
-  return enqueueJob(db, { kind: 'analysis', subjectId: versionId, projectId });
+export function queueAnalysis(db: Kysely<DB>, versionId: string, projectId: string): Promise<JobRow> {
+  return enqueueJob(db, { kind: 'analysis', subjectId: versionId, projectId, dedupeKey: 'analysis' });
 }
 
 function present(

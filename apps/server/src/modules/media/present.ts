@@ -33,6 +33,7 @@ export function presentVersion(row: VersionRow, currentVersionId: string | null)
     isCurrent: row.id === currentVersionId,
     uploadedBy: row.uploaded_by ? { _id: row.uploaded_by, name: row.uploader_name ?? '' } : null,
     createdAt: row.created_at,
+    masteredFrom: row.mastered_from ? { _id: row.mastered_from, label: row.mastered_from_label ?? '' } : null,
     audioUrl: `${versionPath(row)}/audio`,
     peaksUrl: `${versionPath(row)}/peaks`,
   };

@@ -153,6 +153,8 @@ const VERSION_COLUMNS = [
   'v.channels',
   'v.peaks_status',
   'v.created_at',
+  'v.mastered_from',
+  'v.mastered_from_label',
 ] as const;
 
 function versions(db: Kysely<DB>) {

@@ -41,6 +41,9 @@ export interface TrackVersionsTable {
   peaks_attempts: ColumnType<number, number | undefined, number>;
   peaks_claimed_at: Timestamp | null;
   created_at: Timestamp;
+  /** The version this one was mastered from (id and label then), or null for an upload. */
+  mastered_from: ColumnType<string | null, string | null | undefined, string | null>;
+  mastered_from_label: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProjectFilesTable {

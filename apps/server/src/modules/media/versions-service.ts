@@ -150,7 +150,12 @@ export async function uploadVersion(
         if (!now.current_version_id || fields.makeCurrent === 'true')
           await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
         // Every new version is measured (modules/analysis runs the job), committed with the version.
-        await enqueueJob(trx, { kind: 'analysis', subjectId: versionId, projectId: project.id });
+        await enqueueJob(trx, {
+          kind: 'analysis',
+          subjectId: versionId,
+          projectId: project.id,
+          dedupeKey: 'analysis',
+        });
       },
       { quotaOf: project.owner_id },
     );

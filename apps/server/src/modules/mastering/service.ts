@@ -1,0 +1,220 @@
+// Loudness mastering (issue #17, the AI Mastering quick action): a job that makes a new version of the same
+// track at a target loudness under a true-peak ceiling, never touching the original. Two passes: the
+// original is measured (its stored analysis, else now), then rendered with the gain that reaches the target,
+// through a 4×-rate limiter only when the gain alone would pass the ceiling. What was made is measured; a
+// limited render that landed off target is rendered once more with the gain corrected by what it missed.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type LoudnessFigures,
+  MASTER_TOLERANCE_LU,
+  type MasterRequest,
+  masteredLabel,
+} from '@mixdesk/contract/analysis';
+import type { Job } from '@mixdesk/contract/jobs';
+import type { AudioFormat } from '@mixdesk/contract/media';
+import type { Kysely } from 'kysely';
+import { type DB, fromJson } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { newId, nowIso } from '../../platform/ids.ts';
+import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
+import { analyseFile } from '../analysis/analyse.ts';
+import { renderMaster } from './render.ts';
+import '../analysis/tables.ts';
+import { decoders } from '../media/decoder.ts';
+import { peakJobs } from '../media/peak-jobs.ts';
+import { probeAudio, withLocalFile } from '../media/probe.ts';
+import { uploadAllowance } from '../media/quota.ts';
+import * as repo from '../media/repo.ts';
+import { sniffAudio } from '../media/sniff.ts';
+import { inProjectTransaction } from '../media/tracks-service.ts';
+import { uploadLimit } from '../media/upload.ts';
+import { requireVersion } from '../media/versions-service.ts';
+
+interface VersionIds {
+  projectId: string;
+  trackId: string;
+  versionId: string;
+}
+
+interface MasterPayload extends MasterRequest {
+  userId: string;
+}
+
+/** Asks for a master; the same request while one is waiting or running answers with that job. */
+export async function requestMaster(
+  ctx: AppContext,
+  userId: string,
+  ids: VersionIds,
+  request: MasterRequest,
+): Promise<Job> {
+  const { project, version } = await requireVersion(ctx, userId, ids, 'edit');
+  // Twenty presses of the same button are one job; another target is another master.
+  const job = await enqueueJob(ctx.db, {
+    kind: 'mastering',
+    subjectId: version.id,
+    projectId: project.id,
+    payload: { ...request, userId },
+    dedupeKey: `${request.targetLufs}/${request.truePeakDbtp}`,
+  });
+  jobQueue(ctx).kick();
+  return presentJob(job);
+}
+
+async function storedFigures(db: Kysely<DB>, versionId: string): Promise<LoudnessFigures | null> {
+  const row = await db
+    .selectFrom('version_analyses')
+    .select('figures')
+    .where('version_id', '=', versionId)
+    .executeTakeFirst();
+  return row ? fromJson<LoudnessFigures | null>(row.figures, null) : null;
+}
+
+/** The first bytes of a file, to name its audio family as an upload's would be. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function masteringJob(ctx: AppContext): JobHandler {
+  return async (job, control) => {
+    const payload = job.payload as unknown as MasterPayload;
+    const original = await ctx.db
+      .selectFrom('track_versions')
+      .selectAll()
+      .where('id', '=', job.subjectId)
+      .executeTakeFirst();
+    if (!original) throw notFound('Version');
+    const d = decoders(ctx.config);
+    const shape = {
+      format: original.format as AudioFormat,
+      sampleRate: Number(original.sample_rate),
+      channels: Number(original.channels),
+      bitDepth: original.bit_depth === null ? null : Number(original.bit_depth),
+      durationSeconds: Number(original.duration),
+    };
+    const dir = await mkdtemp(path.join(tmpdir(), 'mixdesk-master-'));
+    try {
+      const output = path.join(dir, `master.${shape.format}`);
+      const measured = await withLocalFile(ctx.storage, original.storage_key, async (input) => {
+        // Pass one: the loudness and true peak the gain is worked out from.
+        const before =
+          (await storedFigures(ctx.db, original.id)) ??
+          (await analyseFile(d, input, shape, (f) => control.progress(0.25 * f), control.signal));
+        if (before.integratedLufs === null || before.truePeakDbtp === null)
+          throw new Error('The version is silent: there is nothing to master.');
+        let gainDb = payload.targetLufs - before.integratedLufs;
+        // A little under the ceiling: the limiter works at 4× the rate, close to but not exactly true peak.
+        let limitDb: number | null =
+          before.truePeakDbtp + gainDb > payload.truePeakDbtp ? payload.truePeakDbtp - 0.3 : null;
+        for (let pass = 1; ; pass++) {
+          const progress = (from: number) => (f: number) => control.progress(from + 0.35 * f);
+          await renderMaster(d, input, output, shape, { gainDb, limitDb }, progress(0.25), control.signal);
+          const after = await analyseFile(d, output, shape, progress(0.6), control.signal);
+          const missedLu = payload.targetLufs - (after.integratedLufs ?? Number.NEGATIVE_INFINITY);
+          const overDb = (after.truePeakDbtp ?? Number.NEGATIVE_INFINITY) - payload.truePeakDbtp;
+          const within = Math.abs(missedLu) <= MASTER_TOLERANCE_LU && overDb <= 0;
+          // First pass: near enough (with a margin) is done; else one more pass corrects by what it missed.
+          if (within && (pass === 2 || Math.abs(missedLu) <= MASTER_TOLERANCE_LU / 2)) return after;
+          if (pass === 2)
+            throw new Error(
+              `The master measured ${after.integratedLufs} LUFS at ${after.truePeakDbtp} dBTP: ${payload.targetLufs} LUFS under ${payload.truePeakDbtp} dBTP is out of its reach without distortion. Try a lower target.`,
+            );
+          gainDb += missedLu;
+          if (overDb > 0 || limitDb !== null)
+            limitDb = (limitDb ?? payload.truePeakDbtp - 0.3) - Math.max(0, overDb);
+        }
+      });
+      return { versionId: await keepMaster(ctx, original, output, shape.format, measured, payload) };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+type VersionRow = NonNullable<Awaited<ReturnType<typeof repo.findVersionRow>>>;
+
+/** Stores the render as a new version of the track, with its measured figures as its analysis. */
+async function keepMaster(
+  ctx: AppContext,
+  original: Pick<VersionRow, 'id' | 'project_id' | 'track_id' | 'label' | 'original_name'>,
+  file: string,
+  format: AudioFormat,
+  figures: LoudnessFigures,
+  payload: MasterPayload,
+): Promise<string> {
+  const project = await ctx.db
+    .selectFrom('projects')
+    .select(['id', 'owner_id'])
+    .where('id', '=', original.project_id)
+    .executeTakeFirst();
+  if (!project) throw notFound('Project');
+  const family = sniffAudio(await headOf(file));
+  const info = family ? await probeAudio(decoders(ctx.config), file, family) : null;
+  if (!info) throw new Error('The mastered file could not be read back.');
+  const allowance = await uploadAllowance(ctx, project.owner_id, uploadLimit(ctx));
+  const versionId = newId();
+  const key = `projects/${project.id}/tracks/${versionId}`;
+  const { size } = await ctx.storage
+    .put(key, createReadStream(file), { maxBytes: allowance.maxBytes })
+    .catch((err) => {
+      throw allowance.explain(err);
+    });
+  const label = masteredLabel(payload.targetLufs);
+  const base = original.original_name.replace(/\.[^.]*$/, '');
+  try {
+    await inProjectTransaction(
+      ctx,
+      project.id,
+      async (trx) => {
+        const track = await repo.findTrackRow(trx, project.id, original.track_id);
+        if (!track) throw notFound('Track');
+        await repo.insertVersion(trx, {
+          id: versionId,
+          track_id: track.id,
+          project_id: project.id,
+          label,
+          uploaded_by: payload.userId,
+          storage_key: key,
+          mime: info.mime,
+          format: info.format,
+          original_name: `${base} (${label}).${format}`,
+          size,
+          duration: Math.round(info.duration * 1000) / 1000,
+          sample_rate: info.sampleRate,
+          bit_depth: info.bitDepth,
+          channels: info.channels,
+          peaks: '[]',
+          peaks_status: 'pending',
+          created_at: nowIso(),
+          mastered_from: original.id,
+          mastered_from_label: original.label,
+        });
+        await trx
+          .insertInto('version_analyses')
+          .values({
+            version_id: versionId,
+            project_id: project.id,
+            figures: JSON.stringify(figures),
+            analysed_at: nowIso(),
+          })
+          .execute();
+      },
+      { quotaOf: project.owner_id },
+    );
+  } catch (err) {
+    await ctx.storage.remove(key).catch(() => undefined);
+    throw err;
+  }
+  peakJobs(ctx).kick();
+  return versionId;
+}
