@@ -2,6 +2,7 @@
 // one call. Storage is measured against a per-user quota (STORAGE_QUOTA_BYTES on the server).
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { JobSchema } from './jobs.ts';
 import { ProjectSchema } from './project-responses.ts';
 import type { ProjectStatus } from './projects.ts';
 
@@ -63,10 +64,21 @@ export const ActivityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 
+/** A job of one of my projects that is waiting or running, with what it works on, for the dashboard. */
+export const ActiveJobSchema = JobSchema.extend({
+  project: z.object({ _id: z.string(), title: z.string() }),
+  track: z.object({ _id: z.string(), title: z.string() }),
+  versionLabel: z.string(),
+});
+export type ActiveJob = z.infer<typeof ActiveJobSchema>;
+export const ACTIVE_JOBS_COUNT = 10;
+
 export const DashboardSchema = z.object({
   stats: DashboardStatsSchema,
   recentProjects: z.array(ProjectSchema),
   recentActivity: z.array(ActivityItemSchema),
+  /** Analyses and masters of my projects that are waiting or running (oldest first). */
+  activeJobs: z.array(ActiveJobSchema),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardResponseSchema = envelope(DashboardSchema);

@@ -115,6 +115,45 @@ describe('realtime connection', () => {
     expect(server.seen.events).toContainEqual(['leave:project', { projectId: 'p1' }]);
   });
 
+  it('watching another project joins its room, hands out its job updates, and leaves when released', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    const got: unknown[] = [];
+    const off = realtime.onJobUpdated((payload) => got.push(payload));
+    const release = realtime.watchProject('p9');
+    await waitFor(() => server.seen.events.some(([event]) => event === 'join:project'));
+    expect(server.seen.events).toContainEqual(['join:project', { projectId: 'p9' }]);
+    // Watching is not opening: the open project and its presence stay as they were.
+    expect(realtime.getState().currentProjectId).toBeNull();
+    server.seen.sockets[0]?.emit('job:updated', { _id: 'j1', projectId: 'p9', progress: 0.5 });
+    await waitFor(() => got.length === 1);
+    expect(got[0]).toMatchObject({ _id: 'j1', progress: 0.5 });
+    release();
+    release(); // twice is once
+    await waitFor(() => server.seen.events.some(([event]) => event === 'leave:project'));
+    expect(server.seen.events.filter(([event]) => event === 'leave:project')).toEqual([
+      ['leave:project', { projectId: 'p9' }],
+    ]);
+    off();
+  });
+
+  it('releasing a watched project that is also the open one does not leave its room', async () => {
+    const server = await startServer();
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    realtime.connect();
+    await until(realtime, (s) => s.status === 'connected');
+    realtime.joinProject('p1');
+    const release = realtime.watchProject('p1');
+    release();
+    realtime.watchProject('p2');
+    await waitFor(() =>
+      server.seen.events.some(([, payload]) => (payload as { projectId?: string })?.projectId === 'p2'),
+    );
+    expect(server.seen.events.filter(([event]) => event === 'leave:project')).toEqual([]);
+  });
+
   it('a disconnect empties the presence list and reports disconnected', async () => {
     const server = await startServer();
     const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));

@@ -1,5 +1,6 @@
 // The realtime connection (SPEC §4 Realtime, §7 Realtime socket): Socket.IO, only while a token is stored, with the
 // spec's reconnection settings. Tracks connected/disconnected, the presence list and the project being watched.
+import { JOB_UPDATED_EVENT } from '@mixdesk/contract/jobs';
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
@@ -41,7 +42,9 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   let socket: Socket | null = null;
   let state = INITIAL;
   const listeners = new Set<() => void>();
-  const events = createEmitter<{ 'closed-by-server': undefined }>();
+  const events = createEmitter<{ 'closed-by-server': undefined; 'job:updated': unknown }>();
+  /** Projects a screen watches besides the one open (an analysis from the dashboard): how many watchers each. */
+  const watched = new Map<string, number>();
 
   const update = (patch: Partial<RealtimeState>) => {
     state = { ...state, ...patch };
@@ -80,8 +83,12 @@ export function createRealtime(options: { url?: string; getToken: () => string |
     });
     next.on('connect', () => {
       update({ status: 'connected' });
+      // A new connection starts outside every room: the open project and the watched ones are joined again.
       if (state.currentProjectId) next.emit('join:project', { projectId: state.currentProjectId });
+      for (const projectId of watched.keys())
+        if (projectId !== state.currentProjectId) next.emit('join:project', { projectId });
     });
+    next.on(JOB_UPDATED_EVENT, (payload: unknown) => events.emit('job:updated', payload));
     next.on('disconnect', (reason) => {
       update({ status: 'disconnected', presence: [] });
       // The server ended it (the session was signed out, or the server is restarting): Socket.IO does not
@@ -116,8 +123,29 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   }
 
   function leaveProject(): void {
-    if (state.currentProjectId) socket?.emit('leave:project', { projectId: state.currentProjectId });
+    const leaving = state.currentProjectId;
+    if (leaving && !watched.has(leaving)) socket?.emit('leave:project', { projectId: leaving });
     update({ currentProjectId: null, presence: [] });
+  }
+
+  /** Keeps this connection in a project's room (for its job updates) until the returned release is called. */
+  function watchProject(projectId: string): () => void {
+    connect();
+    const count = watched.get(projectId) ?? 0;
+    watched.set(projectId, count + 1);
+    if (count === 0 && state.currentProjectId !== projectId) socket?.emit('join:project', { projectId });
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (watched.get(projectId) ?? 1) - 1;
+      if (left > 0) {
+        watched.set(projectId, left);
+        return;
+      }
+      watched.delete(projectId);
+      if (state.currentProjectId !== projectId) socket?.emit('leave:project', { projectId });
+    };
   }
 
   function joinProject(projectId: string): void {
@@ -137,6 +165,9 @@ export function createRealtime(options: { url?: string; getToken: () => string |
     reconnect(): void {
       if (socket && !socket.connected) socket.connect();
     },
+    watchProject,
+    /** Calls `listener` with every job:updated payload of the rooms this connection is in; returns the unsubscribe. */
+    onJobUpdated: (listener: (payload: unknown) => void): (() => void) => events.on('job:updated', listener),
     /** Calls `listener` each time the server closes the connection; returns the unsubscribe. */
     onClosedByServer: (listener: () => void): (() => void) => events.on('closed-by-server', listener),
     getState: () => state,

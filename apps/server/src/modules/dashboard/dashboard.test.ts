@@ -6,6 +6,7 @@ import {
 } from '@mixdesk/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import { addTrack, sineWav, storedFiles, uploadFile, uploadVersion } from '../media/media-testing.ts';
 
 async function dashboard(t: TestApp, who: SignedIn) {
@@ -142,6 +143,35 @@ describe('GET /api/dashboard', () => {
         (a) => a.kind === 'collaborator_added' && a.summary === 'Cara Singer joined Night Drive as Vocals',
       ),
     ).toBe(true);
+  });
+});
+
+describe('work under way', () => {
+  it("lists my projects' analyses and masters that wait or run, and nobody else's", async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await registerUser(t.app, { name: 'Owner' });
+      const stranger = await registerUser(t.app, { name: 'Stranger' });
+      const projectId = await createProject(t, owner, 'Night Drive');
+      const track = await addTrack(t.app, owner.token, projectId, { title: 'Intro' });
+      const res = await uploadVersion(t.app, owner.token, projectId, track._id, sineWav({ seconds: 0.5 }));
+      const versionId = res.json().data.version._id as string;
+      await jobQueue(t.app.ctx).idle();
+      expect((await dashboard(t, owner)).activeJobs).toEqual([]);
+      const job = await enqueueJob(t.app.ctx.db, { kind: 'mastering', subjectId: versionId, projectId });
+      const { activeJobs } = await dashboard(t, owner);
+      expect(activeJobs).toHaveLength(1);
+      expect(activeJobs[0]).toMatchObject({
+        _id: job.id,
+        kind: 'mastering',
+        project: { _id: projectId, title: 'Night Drive' },
+        track: { _id: track._id, title: 'Intro' },
+        versionLabel: 'Version 1',
+      });
+      expect((await dashboard(t, stranger)).activeJobs).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

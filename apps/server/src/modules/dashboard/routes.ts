@@ -1,9 +1,10 @@
 // GET /api/dashboard (SPEC §2 Dashboard): the signed-in user's figures, last five projects by activity and
-// the recent activity, in one call.
+// the recent activity, and the analyses and masters under way, in one call.
 import { DashboardResponseSchema, RECENT_PROJECTS_COUNT } from '@mixdesk/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { listProjects } from '../projects/service.ts';
+import { activeJobs } from './active-jobs.ts';
 import { recentActivity } from './activity.ts';
 import { dashboardStats } from './stats.ts';
 
@@ -14,16 +15,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.requireAuth, schema: { response: { 200: DashboardResponseSchema } } },
     async (request, reply) => {
       const userId = authOf(request).user._id;
-      const [stats, recent, activity] = await Promise.all([
+      const [stats, recent, activity, jobs] = await Promise.all([
         dashboardStats(ctx, userId),
         listProjects(ctx, userId, { page: 1, limit: RECENT_PROJECTS_COUNT }),
         recentActivity(ctx, userId),
+        activeJobs(ctx, userId),
       ]);
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
         message: 'Dashboard',
-        data: { stats, recentProjects: recent.projects, recentActivity: activity },
+        data: { stats, recentProjects: recent.projects, recentActivity: activity, activeJobs: jobs },
       };
     },
   );

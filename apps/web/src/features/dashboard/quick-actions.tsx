@@ -1,9 +1,11 @@
-// Quick Actions (SPEC §2 Dashboard): the shortcuts that do real work today. Each opens its screen's create form
-// through the address (?new=1), so the form is where it always is, with the list behind it.
-import { FilePlus2, FolderPlus, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+// Quick Actions (SPEC §2 Dashboard): the shortcuts that do real work today. The create forms open on their own
+// screen through the address (?new=1), so the form is where it always is, with the list behind it; the audio
+// analysis (SPEC's "GPU Audio Analysis", which runs on the CPU) opens its version picker here.
+import { Activity, FilePlus2, FolderPlus, type LucideIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardTitle } from '../../ui/card';
+import { VersionPickerDialog } from '../analysis/version-picker-dialog';
 
 export const NEW_PROJECT_PATH = '/projects?new=1';
 export const NEW_DOCUMENT_PATH = '/documents?new=1';
@@ -13,8 +15,12 @@ const ACTIONS: { label: string; hint: string; to: string; icon: LucideIcon }[] =
   { label: 'Generate Docs', hint: 'Contract, invoice or agreement', to: NEW_DOCUMENT_PATH, icon: FilePlus2 },
 ];
 
+const TILE =
+  'group flex w-full min-w-0 flex-col gap-1.5 rounded-md border border-border bg-surface-2 px-3 py-3 transition-colors hover:border-border-strong hover:bg-surface-3';
+
 export function QuickActions({ className }: { className?: string }) {
   const titleId = useId();
+  const [analysing, setAnalysing] = useState(false);
   return (
     <Card aria-labelledby={titleId} className={className}>
       <div className="px-5 pt-5 pb-3">
@@ -23,17 +29,26 @@ export function QuickActions({ className }: { className?: string }) {
       <ul className="grid grid-cols-2 gap-2 px-5 pb-5">
         {ACTIONS.map(({ label, hint, to, icon: Icon }) => (
           <li key={label} className="flex min-w-0">
-            <Link
-              to={to}
-              className="group flex w-full min-w-0 flex-col gap-1.5 rounded-md border border-border bg-surface-2 px-3 py-3 transition-colors hover:border-border-strong hover:bg-surface-3"
-            >
+            <Link to={to} className={TILE}>
               <Icon aria-hidden="true" className="size-5 text-accent" />
               <span className="text-base font-medium group-hover:text-accent">{label}</span>
               <span className="text-xs text-muted">{hint}</span>
             </Link>
           </li>
         ))}
+        <li className="flex min-w-0">
+          <button
+            type="button"
+            onClick={() => setAnalysing(true)}
+            className={`${TILE} cursor-pointer text-left`}
+          >
+            <Activity aria-hidden="true" className="size-5 text-accent" />
+            <span className="text-base font-medium group-hover:text-accent">GPU Audio Analysis</span>
+            <span className="text-xs text-muted">Loudness, peaks, tempo: measured on the CPU</span>
+          </button>
+        </li>
       </ul>
+      <VersionPickerDialog open={analysing} onClose={() => setAnalysing(false)} />
     </Card>
   );
 }

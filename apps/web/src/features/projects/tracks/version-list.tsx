@@ -3,13 +3,14 @@
 import type { Track, TrackVersion } from '@mixdesk/contract/media';
 import { VERSION_LABEL_MAX } from '@mixdesk/contract/media';
 import { useMutation } from '@tanstack/react-query';
-import { Check, Download, Pencil, Play, Star, Trash2, X } from 'lucide-react';
+import { Activity, Check, Download, Pencil, Play, Star, Trash2, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Input } from '../../../ui/input';
 import { useToast } from '../../../ui/toast';
+import { AnalysisDialog } from '../../analysis/analysis-dialog';
 import { startDownload } from '../media/download';
 import { mediaErrorMessage } from '../media/media-errors';
 import { deleteVersion, makeCurrentVersion, renameVersion } from './api';
@@ -28,6 +29,7 @@ interface Props {
 export function VersionList({ projectId, track, versions, canEdit, playingId, onPlay, onChanged }: Props) {
   const toast = useToast();
   const [deleting, setDeleting] = useState<TrackVersion | null>(null);
+  const [analysing, setAnalysing] = useState<TrackVersion | null>(null);
   const current = useMutation({
     mutationFn: (v: TrackVersion) => makeCurrentVersion(projectId, track._id, v._id),
     onSuccess: ({ version }) => {
@@ -73,6 +75,15 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
                 <Play aria-hidden="true" />
                 <span className="max-sm:sr-only">Play</span>
               </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Analysis of ${v.label}`}
+                onClick={() => setAnalysing(v)}
+              >
+                <Activity aria-hidden="true" />
+                <span className="max-sm:sr-only">Analysis</span>
+              </Button>
               {canEdit && !v.isCurrent && (
                 <Button
                   size="sm"
@@ -106,6 +117,16 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
           </li>
         ))}
       </ul>
+      <AnalysisDialog
+        version={
+          analysing
+            ? { projectId, trackId: track._id, versionId: analysing._id, label: analysing.label }
+            : null
+        }
+        title={track.title}
+        canEdit={canEdit}
+        onClose={() => setAnalysing(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete version?"
