@@ -2,7 +2,8 @@
 // (a chord, noise and a kick on every beat at 128 BPM), decoded by ffmpeg and measured as analyseFile does it
 // for an upload. Prints wall time, CPU time (this process plus ffmpeg's, the reaped child's time from
 // /proc), and the speed against real time (bar ≥ 30×); then, for reading them, each meter alone on the first
-// minute in memory. BENCH_ANALYSIS_SECONDS sets the length, BENCH_ANALYSIS_ROUNDS the rounds (median shown).
+// minute in memory; and mastering the same file (bar under 20 s). BENCH_ANALYSIS_SECONDS sets the length,
+// BENCH_ANALYSIS_ROUNDS the rounds (median shown).
 
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { LoudnessMeter } from '../apps/server/src/modules/analysis/loudness.ts';
 import { TempoTracker } from '../apps/server/src/modules/analysis/tempo.ts';
 import { music, pcmBytes, wavHeader } from '../apps/server/src/modules/analysis/test-signals.ts';
 import { PeakMeter } from '../apps/server/src/modules/analysis/true-peak.ts';
+import { masterFile } from '../apps/server/src/modules/mastering/two-pass.ts';
 import { type Decoders, findOnPath, resolveBinary } from '../apps/server/src/modules/media/decoder.ts';
 
 const SECONDS = Number(process.env.BENCH_ANALYSIS_SECONDS ?? 300);
@@ -86,6 +88,25 @@ try {
   const cpu = median(rows.map((r) => r.self + r.ffmpeg));
   console.log(
     `median: wall ${fixed(wall)} s, CPU ${fixed(cpu)} s, ${fixed(SECONDS / wall, 1)}× real time (bar ≥ ${BAR_TIMES_REAL_TIME}×, i.e. under ${fixed(SECONDS / BAR_TIMES_REAL_TIME, 1)} s)`,
+  );
+
+  // Mastering the same file to −14 LUFS / −1 dBTP as the job does it: measure, render, measure (and once more
+  // when the first render misses by more than half the tolerance). Bar: under 20 s.
+  const mastered = path.join(dir, 'master.wav');
+  const shape = {
+    format: 'wav' as const,
+    sampleRate: RATE,
+    channels: 2,
+    bitDepth: 24,
+    durationSeconds: SECONDS,
+  };
+  const masterBefore = cpuSeconds();
+  const masterStart = performance.now();
+  const result = await masterFile(d, file, mastered, shape, { targetLufs: -14, truePeakDbtp: -1 });
+  const masterWall = (performance.now() - masterStart) / 1000;
+  const masterAfter = cpuSeconds();
+  console.log(
+    `mastering to −14 LUFS / −1 dBTP: wall ${fixed(masterWall)} s, CPU ${fixed(masterAfter.self - masterBefore.self + masterAfter.children - masterBefore.children)} s; result ${result.integratedLufs} LUFS, ${result.truePeakDbtp} dBTP (bar: under 20 s)`,
   );
 
   // Each meter alone over the first minute, in memory: where the time goes.

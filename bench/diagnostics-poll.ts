@@ -45,12 +45,16 @@ export async function pollDiagnostics(
   let end = 0;
   const screen = async (i: number) => {
     await sleep((DIAGNOSTICS_REFRESH_MS / clients) * i);
+    // As the screen does (con-test/api.ts): it names the logs it has, and unchanged logs are not sent again.
+    let logsVersion: number | null = null;
     while (performance.now() < end) {
       const t0 = performance.now();
-      const res = await fetch(`${url}/api/diagnostics/health`, {
+      const query = logsVersion === null ? '' : `?logsVersion=${logsVersion}`;
+      const res = await fetch(`${url}/api/diagnostics/health${query}`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      await res.arrayBuffer();
+      const body = (await res.json().catch(() => null)) as { data?: { logsVersion?: number } } | null;
+      logsVersion = body?.data?.logsVersion ?? null;
       latencies.push(performance.now() - t0);
       if (res.status !== 200) failures += 1;
       await sleep(DIAGNOSTICS_REFRESH_MS);

@@ -127,8 +127,21 @@ export const HealthReportSchema = z.object({
   performance: PerformanceSchema,
   environment: EnvironmentSchema,
   logs: z.array(LogEntrySchema),
+  /** The kept log's version: asked for again with ?logsVersion=, unchanged logs are not sent. */
+  logsVersion: z.number().int(),
+  /** True when the request named the current logsVersion: `logs` is then empty, the reader's copy stands. */
+  logsUnchanged: z.boolean(),
 });
 export type HealthReport = z.infer<typeof HealthReportSchema>;
+
+/** GET /api/diagnostics/health?logsVersion=N: the logsVersion of the reader's copy of the logs. */
+export const HealthQuerySchema = z.object({
+  logsVersion: z.coerce
+    .number({ error: 'logsVersion must be a whole number' })
+    .int('logsVersion must be a whole number')
+    .min(0, 'logsVersion must be 0 or more')
+    .optional(),
+});
 
 export const SystemReportSchema = z.object({
   uptime: z.number(),

@@ -41,6 +41,8 @@ export function parseLogLine(line: string): LogEntry | null {
 export class LogBuffer extends Writable {
   private readonly lines: string[] = [];
   private next = 0;
+  /** Starts at the boot time (ms): a restarted server never hands out a version an old one did. */
+  private kept = Date.now();
   /** The parsed entries of the last read, kept until a line arrives: polling screens parse nothing again. */
   private parsed: LogEntry[] | null = null;
 
@@ -62,8 +64,14 @@ export class LogBuffer extends Writable {
     else for (const line of text.split('\n')) this.keep(line);
   }
 
+  /** Grows with every line kept: a reader that saw this number has seen every line kept so far. */
+  get version(): number {
+    return this.kept;
+  }
+
   private keep(line: string): void {
     if (!line) return;
+    this.kept += 1;
     if (this.lines.length < this.size) this.lines.push(line);
     else this.lines[this.next] = line;
     this.next = (this.next + 1) % this.size;

@@ -119,6 +119,30 @@ describe('the health report', () => {
     expect(report.logs.some((l) => String(l.details?.url).startsWith('/api/diagnostics/health'))).toBe(false);
   });
 
+  it('sends the kept log again only when a line was written since the version the screen has', async () => {
+    const first = HealthReportSchema.parse((await health(t.app, t.admin.token)).json().data);
+    expect(first.logs.length).toBeGreaterThan(0);
+    expect(first.logsUnchanged).toBe(false);
+    const again = (version: number) =>
+      t.app.inject({
+        url: `/api/diagnostics/health?logsVersion=${version}`,
+        headers: { authorization: `Bearer ${t.admin.token}` },
+      });
+    const same = HealthReportSchema.parse((await again(first.logsVersion)).json().data);
+    expect(same).toMatchObject({ logs: [], logsUnchanged: true, logsVersion: first.logsVersion });
+    // A line written (any logged request) makes the next answer carry the logs again.
+    await t.app.inject({ url: '/api/health' });
+    const moved = HealthReportSchema.parse((await again(first.logsVersion)).json().data);
+    expect(moved.logsUnchanged).toBe(false);
+    expect(moved.logsVersion).toBeGreaterThan(first.logsVersion);
+    expect(moved.logs.length).toBeGreaterThan(0);
+    for (const bad of ['abc', '-1', '1.5']) {
+      const res = await again(bad as unknown as number);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+  });
+
   it('counts the live connections of the realtime server', async () => {
     const other = await appWithAdmin();
     try {

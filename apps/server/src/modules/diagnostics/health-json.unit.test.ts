@@ -30,6 +30,8 @@ const report: Omit<HealthReport, 'logs'> = {
     cpu: { cores: 2, platform: 'linux', loadAverage: [0.5, 0.25, 0.1] },
   },
   environment: { nodeVersion: 'v20', environment: 'test', port: 3000, timezone: 'UTC', memory: 8 },
+  logsVersion: 2,
+  logsUnchanged: false,
 };
 
 const entry = (message: string): LogEntry => ({

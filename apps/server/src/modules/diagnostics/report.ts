@@ -131,7 +131,7 @@ export function connectionsOf(
 export async function healthReport(
   app: FastifyInstance,
   runner: ProbeRunner,
-): Promise<Omit<HealthReport, 'logs'>> {
+): Promise<Omit<HealthReport, 'logs' | 'logsVersion' | 'logsUnchanged'>> {
   const services = await runner.checkAll();
   const system = systemReport(app);
   return {

@@ -2,6 +2,7 @@
 // 404), and /api/ready for load balancers. Reports come from real probes run by one ProbeRunner per app.
 import {
   DatabaseReportSchema,
+  HealthQuerySchema,
   HealthReportSchema,
   SERVICE_NAMES,
   ServiceNameSchema,
@@ -52,10 +53,21 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Polled every 5 s by every open screen: its own request lines would crowd the kept log out.
   app.get(
     '/diagnostics/health',
-    { ...admin, logLevel: 'warn', schema: { response: { 200: envelope(HealthReportSchema) } } },
-    async (_request, reply) => {
+    {
+      ...admin,
+      logLevel: 'warn',
+      schema: { querystring: HealthQuerySchema, response: { 200: envelope(HealthReportSchema) } },
+    },
+    async (request, reply) => {
       const report = await healthReport(app, runner);
-      const body = healthEnvelopeJson('System health', report, app.logBuffer.entries());
+      // A screen that has the current lines is not sent them again (most polls: nothing was logged since).
+      const logsVersion = app.logBuffer.version;
+      const logsUnchanged = request.query.logsVersion === logsVersion;
+      const body = healthEnvelopeJson(
+        'System health',
+        { ...report, logsVersion, logsUnchanged },
+        logsUnchanged ? [] : app.logBuffer.entries(),
+      );
       // JSON text with a JSON type goes out as it is; the typed reply only knows the object form.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

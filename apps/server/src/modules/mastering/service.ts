@@ -7,12 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  type LoudnessFigures,
-  MASTER_TOLERANCE_LU,
-  type MasterRequest,
-  masteredLabel,
-} from '@mixdesk/contract/analysis';
+import { type LoudnessFigures, type MasterRequest, masteredLabel } from '@mixdesk/contract/analysis';
 import type { Job } from '@mixdesk/contract/jobs';
 import type { AudioFormat } from '@mixdesk/contract/media';
 import type { Kysely } from 'kysely';
@@ -21,8 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
-import { analyseFile } from '../analysis/analyse.ts';
-import { renderMaster } from './render.ts';
+import { masterFile } from './two-pass.ts';
 import '../analysis/tables.ts';
 import { decoders } from '../media/decoder.ts';
 import { peakJobs } from '../media/peak-jobs.ts';
@@ -106,33 +100,12 @@ export function masteringJob(ctx: AppContext): JobHandler {
     try {
       const output = path.join(dir, `master.${shape.format}`);
       const measured = await withLocalFile(ctx.storage, original.storage_key, async (input) => {
-        // Pass one: the loudness and true peak the gain is worked out from.
-        const before =
-          (await storedFigures(ctx.db, original.id)) ??
-          (await analyseFile(d, input, shape, (f) => control.progress(0.25 * f), control.signal));
-        if (before.integratedLufs === null || before.truePeakDbtp === null)
-          throw new Error('The version is silent: there is nothing to master.');
-        let gainDb = payload.targetLufs - before.integratedLufs;
-        // A little under the ceiling: the limiter works at 4× the rate, close to but not exactly true peak.
-        let limitDb: number | null =
-          before.truePeakDbtp + gainDb > payload.truePeakDbtp ? payload.truePeakDbtp - 0.3 : null;
-        for (let pass = 1; ; pass++) {
-          const progress = (from: number) => (f: number) => control.progress(from + 0.35 * f);
-          await renderMaster(d, input, output, shape, { gainDb, limitDb }, progress(0.25), control.signal);
-          const after = await analyseFile(d, output, shape, progress(0.6), control.signal);
-          const missedLu = payload.targetLufs - (after.integratedLufs ?? Number.NEGATIVE_INFINITY);
-          const overDb = (after.truePeakDbtp ?? Number.NEGATIVE_INFINITY) - payload.truePeakDbtp;
-          const within = Math.abs(missedLu) <= MASTER_TOLERANCE_LU && overDb <= 0;
-          // First pass: near enough (with a margin) is done; else one more pass corrects by what it missed.
-          if (within && (pass === 2 || Math.abs(missedLu) <= MASTER_TOLERANCE_LU / 2)) return after;
-          if (pass === 2)
-            throw new Error(
-              `The master measured ${after.integratedLufs} LUFS at ${after.truePeakDbtp} dBTP: ${payload.targetLufs} LUFS under ${payload.truePeakDbtp} dBTP is out of its reach without distortion. Try a lower target.`,
-            );
-          gainDb += missedLu;
-          if (overDb > 0 || limitDb !== null)
-            limitDb = (limitDb ?? payload.truePeakDbtp - 0.3) - Math.max(0, overDb);
-        }
+        const stored = await storedFigures(ctx.db, original.id);
+        return masterFile(d, input, output, shape, payload, {
+          measured: stored,
+          onProgress: (f) => control.progress(f),
+          signal: control.signal,
+        });
       });
       return { versionId: await keepMaster(ctx, original, output, shape.format, measured, payload) };
     } finally {

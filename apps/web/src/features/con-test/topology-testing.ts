@@ -43,5 +43,7 @@ export function sampleReport(
     },
     environment: { nodeVersion: 'v22', environment: 'test', port: 3000, timezone: 'UTC', memory: 1 },
     logs: [],
+    logsVersion: 0,
+    logsUnchanged: false,
   };
 }
