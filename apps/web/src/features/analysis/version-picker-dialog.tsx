@@ -16,7 +16,7 @@ import { fetchTracks, fetchVersions } from '../projects/tracks/api';
 import { AnalysisView } from './analysis-view';
 import { ANALYSIS_METHOD } from './format';
 
-interface Picked {
+export interface Picked {
   project: Project;
   trackId: string;
   trackTitle: string;
@@ -50,13 +50,24 @@ export function VersionPickerDialog({ open, onClose }: { open: boolean; onClose:
           />
         </div>
       ) : (
-        <PickerForm onPick={setPicked} />
+        <PickerForm intro={ANALYSIS_METHOD} submitLabel="Show analysis" onPick={setPicked} />
       )}
     </Modal>
   );
 }
 
-function PickerForm({ onPick }: { onPick: (picked: Picked) => void }) {
+/** Project, track and version selects; `editableOnly` leaves out projects I may only view. */
+export function PickerForm({
+  intro,
+  submitLabel,
+  editableOnly = false,
+  onPick,
+}: {
+  intro: string;
+  submitLabel: string;
+  editableOnly?: boolean;
+  onPick: (picked: Picked) => void;
+}) {
   const [search, setSearch] = useState('');
   const [projectId, setProjectId] = useState('');
   const [trackId, setTrackId] = useState('');
@@ -77,7 +88,7 @@ function PickerForm({ onPick }: { onPick: (picked: Picked) => void }) {
     enabled: projectId !== '' && trackId !== '',
   });
 
-  const projectList = projects.data?.projects ?? [];
+  const projectList = (projects.data?.projects ?? []).filter((p) => !editableOnly || p.access !== 'view');
   const trackList = tracks.data ?? [];
   const versionList = versions.data ?? [];
   const project = projectList.find((p) => p._id === projectId);
@@ -109,7 +120,7 @@ function PickerForm({ onPick }: { onPick: (picked: Picked) => void }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <p className="text-sm text-muted">{ANALYSIS_METHOD}</p>
+      <p className="text-sm text-muted">{intro}</p>
       <Field label="Find a project">
         {(control) => (
           <Input
@@ -121,7 +132,14 @@ function PickerForm({ onPick }: { onPick: (picked: Picked) => void }) {
           />
         )}
       </Field>
-      <Field label="Project" hint={hint(projects, projectList.length === 0, 'No project matches.')}>
+      <Field
+        label="Project"
+        hint={hint(
+          projects,
+          projectList.length === 0,
+          editableOnly ? 'No project you can edit matches.' : 'No project matches.',
+        )}
+      >
         {(control) => (
           <Select
             {...control}
@@ -184,7 +202,7 @@ function PickerForm({ onPick }: { onPick: (picked: Picked) => void }) {
         )}
       </Field>
       <Button type="submit" variant="primary" className="self-end" disabled={!version}>
-        Show analysis
+        {submitLabel}
       </Button>
     </form>
   );

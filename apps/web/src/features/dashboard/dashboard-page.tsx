@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { ActiveJobs } from './active-jobs';
 import { Greeting } from './greeting';
 import { QuickActions } from './quick-actions';
 import { RecentActivity } from './recent-activity';
@@ -45,6 +46,7 @@ export function DashboardPage() {
         </Alert>
       )}
       {showLists && <StatCards stats={data?.stats} />}
+      <ActiveJobs jobs={data?.activeJobs} className="mb-6" />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3 lg:gap-6">
         <QuickActions className={showLists ? 'lg:col-start-3 lg:row-start-1' : 'lg:col-span-3'} />
         {showLists && (

@@ -1,11 +1,13 @@
 // Quick Actions (SPEC §2 Dashboard): the shortcuts that do real work today. The create forms open on their own
 // screen through the address (?new=1), so the form is where it always is, with the list behind it; the audio
-// analysis (SPEC's "GPU Audio Analysis", which runs on the CPU) opens its version picker here.
-import { Activity, FilePlus2, FolderPlus, type LucideIcon } from 'lucide-react';
+// analysis (SPEC's "GPU Audio Analysis", which runs on the CPU) and the loudness mastering (SPEC's "AI Mastering",
+// a measured gain and limiter, no AI) open their version pickers here.
+import { Activity, FilePlus2, FolderPlus, Gauge, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardTitle } from '../../ui/card';
 import { VersionPickerDialog } from '../analysis/version-picker-dialog';
+import { MasterPickerDialog } from '../mastering/master-picker-dialog';
 
 export const NEW_PROJECT_PATH = '/projects?new=1';
 export const NEW_DOCUMENT_PATH = '/documents?new=1';
@@ -21,6 +23,7 @@ const TILE =
 export function QuickActions({ className }: { className?: string }) {
   const titleId = useId();
   const [analysing, setAnalysing] = useState(false);
+  const [mastering, setMastering] = useState(false);
   return (
     <Card aria-labelledby={titleId} className={className}>
       <div className="px-5 pt-5 pb-3">
@@ -47,8 +50,20 @@ export function QuickActions({ className }: { className?: string }) {
             <span className="text-xs text-muted">Loudness, peaks, tempo: measured on the CPU</span>
           </button>
         </li>
+        <li className="flex min-w-0">
+          <button
+            type="button"
+            onClick={() => setMastering(true)}
+            className={`${TILE} cursor-pointer text-left`}
+          >
+            <Gauge aria-hidden="true" className="size-5 text-accent" />
+            <span className="text-base font-medium group-hover:text-accent">AI Mastering</span>
+            <span className="text-xs text-muted">Loudness to a target under a peak ceiling</span>
+          </button>
+        </li>
       </ul>
       <VersionPickerDialog open={analysing} onClose={() => setAnalysing(false)} />
+      <MasterPickerDialog open={mastering} onClose={() => setMastering(false)} />
     </Card>
   );
 }

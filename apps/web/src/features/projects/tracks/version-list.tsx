@@ -1,9 +1,10 @@
 // A track's versions, newest first: label, who uploaded it and when, what the file is; play one in the player,
-// make it current, rename it, download it or delete it.
+// analyse it, master it (a new version at a target loudness), make it current, rename it, download it or
+// delete it. A mastered version names its original.
 import type { Track, TrackVersion } from '@mixdesk/contract/media';
 import { VERSION_LABEL_MAX } from '@mixdesk/contract/media';
 import { useMutation } from '@tanstack/react-query';
-import { Activity, Check, Download, Pencil, Play, Star, Trash2, X } from 'lucide-react';
+import { Activity, Check, Download, Gauge, Pencil, Play, Star, Trash2, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Input } from '../../../ui/input';
 import { useToast } from '../../../ui/toast';
 import { AnalysisDialog } from '../../analysis/analysis-dialog';
+import { MasterDialog } from '../../mastering/master-dialog';
 import { startDownload } from '../media/download';
 import { mediaErrorMessage } from '../media/media-errors';
 import { deleteVersion, makeCurrentVersion, renameVersion } from './api';
@@ -30,6 +32,7 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
   const toast = useToast();
   const [deleting, setDeleting] = useState<TrackVersion | null>(null);
   const [analysing, setAnalysing] = useState<TrackVersion | null>(null);
+  const [mastering, setMastering] = useState<TrackVersion | null>(null);
   const current = useMutation({
     mutationFn: (v: TrackVersion) => makeCurrentVersion(projectId, track._id, v._id),
     onSuccess: ({ version }) => {
@@ -57,6 +60,7 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
                 canEdit={canEdit}
                 onChanged={onChanged}
               />
+              {v.masteredFrom && <p className="text-xs text-accent">Mastered from {v.masteredFrom.label}</p>}
               <p className="text-xs text-muted">
                 {audioDetails(v)} · <span className="font-mono tabular-nums">{lengthAndSize(v)}</span>
               </p>
@@ -84,6 +88,17 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
                 <Activity aria-hidden="true" />
                 <span className="max-sm:sr-only">Analysis</span>
               </Button>
+              {canEdit && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Master ${v.label}`}
+                  onClick={() => setMastering(v)}
+                >
+                  <Gauge aria-hidden="true" />
+                  <span className="max-sm:sr-only">Master</span>
+                </Button>
+              )}
               {canEdit && !v.isCurrent && (
                 <Button
                   size="sm"
@@ -126,6 +141,16 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
         title={track.title}
         canEdit={canEdit}
         onClose={() => setAnalysing(null)}
+      />
+      <MasterDialog
+        version={
+          mastering
+            ? { projectId, trackId: track._id, versionId: mastering._id, label: mastering.label }
+            : null
+        }
+        trackTitle={track.title}
+        onPlay={onPlay}
+        onClose={() => setMastering(null)}
       />
       <ConfirmDialog
         open={deleting !== null}
