@@ -284,6 +284,10 @@ test('progress mid-way, and the dashboard lists the work under way with a progre
       },
     }),
   );
+  // The dialog's fallback reads the job itself when no job:updated arrives.
+  await page.route('**/api/jobs/held-job', (route) =>
+    route.fulfill({ status: 200, json: { success: true, message: 'Job', data: { job } } }),
+  );
   await page.route('**/api/dashboard', async (route) => {
     const response = await route.fetch();
     const body = await response.json();

@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { signingRoutes } from './documents/signing-routes.ts';
+import { jobsRoutes } from './jobs/routes.ts';
 import { masteringRoutes } from './mastering/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { profileRoutes, userProfileRoutes } from './profile/routes.ts';
@@ -32,5 +33,6 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/documents', plugin: documentsRoutes },
   { prefix: '/api/sign', plugin: signingRoutes },
   { prefix: '/api/dashboard', plugin: dashboardRoutes },
+  { prefix: '/api/jobs', plugin: jobsRoutes },
   { prefix: '/api', plugin: diagnosticsRoutes },
 ];

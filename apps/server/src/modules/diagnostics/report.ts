@@ -53,13 +53,17 @@ export function performanceNow(): Performance {
   };
 }
 
+/** The process's time zone, read once: a DateTimeFormat made on every poll was a tenth of the report's cost. */
+let timezone: string | null = null;
+
 export function environmentOf(app: FastifyInstance): Environment {
+  timezone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
   const address = app.server.address();
   return {
     nodeVersion: process.version,
     environment: app.ctx.config.env,
     port: address && typeof address === 'object' ? address.port : app.ctx.config.port,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezone,
     memory: process.memoryUsage.rss(),
   };
 }

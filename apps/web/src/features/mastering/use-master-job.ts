@@ -1,18 +1,18 @@
 // One master of a version, kept live: started with the form's values, moved on by job:updated events from the
-// project's room; if no event arrives for 2 s while it waits or runs, the server is asked instead (see
-// master-poll.ts). When it is done, the track's versions are read again so the new one is listed and playable.
+// project's room; if no event arrives for 2 s while it waits or runs, the job is read (GET /api/jobs/:id)
+// instead. When it is done, the track's versions are read again so the new one is listed and playable.
 import type { MasterRequest } from '@mixdesk/contract/analysis';
 import type { Job } from '@mixdesk/contract/jobs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VersionRef } from '../analysis/api';
 import { subscribeJobUpdates } from '../analysis/job-updates';
-import { dashboardKeys, fetchDashboard } from '../dashboard/api';
+import { dashboardKeys } from '../dashboard/api';
 import { mediaKeys, useMediaChanged } from '../projects/media/media-keys';
 import { fetchVersions } from '../projects/tracks/api';
-import { requestMaster } from './api';
+import { fetchJob, requestMaster } from './api';
 import { jobFinished, mergeJob } from './job-progress';
-import { finishedFromVersions, jobFromActiveList, madeVersionId } from './master-poll';
+import { madeVersionId } from './master-poll';
 
 export const POLL_MS = 2000;
 
@@ -59,22 +59,13 @@ export function useMasterJob(ref: VersionRef) {
   const running = job !== null && !jobFinished(job);
   useEffect(() => {
     if (!running || !jobId) return;
-    const poll = async () => {
-      const { activeJobs } = await fetchDashboard();
-      const asked = current.current;
-      if (!asked) return;
-      const seen = jobFromActiveList(asked, activeJobs);
-      if (seen === 'unknown') return;
-      if (seen) return update(seen);
-      const versions = await fetchVersions(projectId, trackId);
-      update(finishedFromVersions(asked, versions, request.current?.targetLufs ?? Number.NaN));
-    };
+    const poll = async () => update(await fetchJob(jobId));
     const timer = setInterval(() => {
       if (Date.now() - lastHeardAt.current >= POLL_MS)
         poll().catch((error: unknown) => console.warn('Could not check the master', error));
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [running, jobId, projectId, trackId, update]);
+  }, [running, jobId, update]);
 
   // Done: read the versions again (the list on screen and the new one's label).
   const madeId = job?.status === 'done' ? madeVersionId(job) : null;
