@@ -4,11 +4,18 @@
 import { readFileSync } from 'node:fs';
 import { DIAGNOSTICS_REFRESH_MS } from '@mixdesk/contract/diagnostics';
 
-/** CPU time of a process and its waited-for children so far, in microseconds (Linux /proc). */
-function cpuWithChildrenMicros(pid: number): number {
+/** CPU time of a process and of its waited-for children so far, in microseconds (Linux /proc). */
+function cpuMicros(pid: number): { self: number; children: number } {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1_000_000) / 100;
+  return {
+    self: ((Number(f[11]) + Number(f[12])) * 1_000_000) / 100,
+    children: ((Number(f[13]) + Number(f[14])) * 1_000_000) / 100,
+  };
 }
+const cpuWithChildrenMicros = (pid: number) => {
+  const { self, children } = cpuMicros(pid);
+  return self + children;
+};
 
 export interface PollFigures {
   seconds: number;
@@ -20,6 +27,8 @@ export interface PollFigures {
   cpuPct: number;
   /** The same, with no screen open (what the server spends anyway). */
   idleCpuPct: number;
+  /** Of cpuPct, what the processes the probes start (the decoder) spent. */
+  childrenCpuPct: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,11 +71,15 @@ export async function pollDiagnostics(
   };
   const idleCpuPct = await cpuOver(pid, seconds, null);
   end = performance.now() + seconds * 1000;
+  const childrenBefore = cpuMicros(pid).children;
+  const pollStart = performance.now();
   const cpuPct = await cpuOver(
     pid,
     seconds,
     Promise.all(Array.from({ length: clients }, (_, i) => screen(i))),
   );
+  const childrenCpuPct =
+    (100 * (cpuMicros(pid).children - childrenBefore)) / ((performance.now() - pollStart) * 1000);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {
@@ -77,5 +90,6 @@ export async function pollDiagnostics(
     p99Ms: at(0.99),
     cpuPct,
     idleCpuPct,
+    childrenCpuPct,
   };
 }

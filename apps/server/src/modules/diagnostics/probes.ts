@@ -1,6 +1,7 @@
 // The real probes behind the health report: each touches the thing it reports on (a query, a PING, a
 // write-read-delete, an SMTP handshake, a decode) and says what it found. Cheap ones may run every second;
-// the ones that spawn a process or open a connection run at most every COSTLY_PROBE_MS unless tested.
+// the ones that open a connection or write run at most every COSTLY_PROBE_MS, the decoder's every DECODER_PROBE_MS,
+// unless tested.
 import { randomBytes } from 'node:crypto';
 import { statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,11 @@ import type { Probe, ProbeOutcome } from './probe-runner.ts';
 
 /** Probes that spawn a decoder, write a file or open an SMTP session: at most this often when polled. */
 export const COSTLY_PROBE_MS = 30_000;
+/**
+ * The decoder probe starts a process (about 0.1 s of CPU for ffmpeg to load): every 5 minutes unless tested. A
+ * local binary does not come and go; real decodes that fail show in their jobs at once.
+ */
+export const DECODER_PROBE_MS = 5 * 60_000;
 /** A round trip slower than this still works, but is reported as degraded. */
 const SLOW_MS = 500;
 /** Less free disk than this share reads as degraded: uploads will soon fail. */
@@ -154,7 +160,7 @@ function toneFile(): Promise<string> {
 
 function audioProbe(app: FastifyInstance): Probe {
   return {
-    maxAgeMs: COSTLY_PROBE_MS,
+    maxAgeMs: DECODER_PROBE_MS,
     async run() {
       const file = await toneFile();
       const decoder = startPeakDecoder(decoders(app.ctx.config), file, 'wav');
