@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { accessTokens } from './access-token.ts';
 import { ACCESS_COOKIE } from './cookies.ts';
 import { rateLimited } from './errors.ts';
-import { databaseStore, type RateLimitStore, redisStore } from './rate-limit-store.ts';
+import { databaseStore, memoryStore, type RateLimitStore, redisStore } from './rate-limit-store.ts';
 import {
   RATE_LIMITED_ROUTES,
   type RateLimit,
@@ -63,7 +63,8 @@ function limiter(app: FastifyInstance, store: RateLimitStore, name: RateLimitNam
 /** Adds the limits to every route registered after this call; call it before the areas' routes. */
 export function registerRateLimits(app: FastifyInstance): void {
   const { config, db, log } = app.ctx;
-  const inDatabase = databaseStore(db, log);
+  const inDatabase =
+    config.database.kind === 'sqlite' ? memoryStore(config.database.file) : databaseStore(db, log);
   const store = config.redisUrl ? redisStore(config.redisUrl, inDatabase, log) : inDatabase;
   app.addHook('onClose', () => store.close());
   const limits = rateLimitsWith(config.rateLimits);
