@@ -8,37 +8,10 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInTo } from './account-helpers.ts';
 import { type Account, createAccount, expectAccessible } from './fixtures.ts';
-import { createProject, tokenOf } from './media-fixtures.ts';
+import { createProject, tokenOf, toneWav } from './media-fixtures.ts';
 
 const SHOTS = '/tmp/shots';
 const MINUS = '\u2212';
-
-/** A 16-bit, 48 kHz stereo WAV of a 1 kHz sine whose peak is `dbfs`. */
-function toneWav(dbfs: number, seconds: number): Buffer {
-  const rate = 48_000;
-  const frames = rate * seconds;
-  const amplitude = 10 ** (dbfs / 20) * 32767;
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    const v = Math.round(Math.sin((2 * Math.PI * 1000 * i) / rate) * amplitude);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 interface Seeded {
   owner: Account;

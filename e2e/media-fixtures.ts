@@ -32,18 +32,8 @@ export async function createProject(
 /** A fresh directory for files a test writes (outside the shared test-results folder). */
 export const scratchDir = () => mkdtempSync(path.join(tmpdir(), 'mixdesk-e2e-media-'));
 
-/** A 16-bit stereo WAV of a sine wave, written to `dir`; returns its path. */
-export function writeSineWav(dir: string, name: string, seconds: number, hz = 440): string {
-  const rate = 44_100;
-  const frames = Math.round(seconds * rate);
-  const data = Buffer.alloc(frames * 4);
-  for (let i = 0; i < frames; i++) {
-    // A slow swell, so the waveform has a shape to see.
-    const envelope = 0.2 + 0.7 * Math.abs(Math.sin((Math.PI * i) / frames));
-    const v = Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * envelope * 32767);
-    data.writeInt16LE(v, i * 4);
-    data.writeInt16LE(v, i * 4 + 2);
-  }
+/** A 16-bit stereo PCM WAV file of interleaved samples `data`. */
+function stereoWav16(data: Buffer, rate: number): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
   header.writeUInt32LE(36 + data.length, 4);
@@ -57,9 +47,38 @@ export function writeSineWav(dir: string, name: string, seconds: number, hz = 44
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** A 16-bit, 48 kHz stereo WAV of a 1 kHz sine whose peak is `dbfs` (a sine's loudness in LUFS is that level). */
+export function toneWav(dbfs: number, seconds: number): Buffer {
+  const rate = 48_000;
+  const frames = rate * seconds;
+  const amplitude = 10 ** (dbfs / 20) * 32767;
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const v = Math.round(Math.sin((2 * Math.PI * 1000 * i) / rate) * amplitude);
+    data.writeInt16LE(v, i * 4);
+    data.writeInt16LE(v, i * 4 + 2);
+  }
+  return stereoWav16(data, rate);
+}
+
+/** A 16-bit stereo WAV of a sine wave, written to `dir`; returns its path. */
+export function writeSineWav(dir: string, name: string, seconds: number, hz = 440): string {
+  const rate = 44_100;
+  const frames = Math.round(seconds * rate);
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    // A slow swell, so the waveform has a shape to see.
+    const envelope = 0.2 + 0.7 * Math.abs(Math.sin((Math.PI * i) / frames));
+    const v = Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * envelope * 32767);
+    data.writeInt16LE(v, i * 4);
+    data.writeInt16LE(v, i * 4 + 2);
+  }
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, name);
-  writeFileSync(file, Buffer.concat([header, data]));
+  writeFileSync(file, stereoWav16(data, rate));
   return file;
 }
 
