@@ -237,6 +237,41 @@ describe('API client: 401 and token refresh', () => {
     expect([error.status, error.message, expired]).toEqual([401, 'Authentication required', 0]);
   });
 
+  it('a signed-out call answered 401 after a sign-in stored a token is sent again with it, not refreshed', async () => {
+    const server = await serve({
+      'GET /api/csrf-token': csrf,
+      'POST /api/auth/refresh': unauthorized,
+      // The sign-in lands (here or in another tab) while the signed-out call is on the wire.
+      'GET /api/auth/me': (req, res) => {
+        if (!req.headers.authorization) localStorage.setItem(TOKEN_KEY, 'signed-in');
+        needs('signed-in')(req, res);
+      },
+    });
+    const result = await createApiClient({ baseUrl: server.baseUrl }).get('/api/auth/me');
+    expect(result).toEqual(ok({ mine: true }));
+    expect(server.calls('POST', '/api/auth/refresh')).toHaveLength(0);
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('signed-in');
+  });
+
+  it('a refresh that fails after a sign-in stored a new token leaves that token and raises no expiry', async () => {
+    const server = await serve({
+      'GET /api/csrf-token': csrf,
+      'POST /api/auth/refresh': (req, res) => {
+        localStorage.setItem(TOKEN_KEY, 'signed-in');
+        unauthorized(req, res);
+      },
+      'GET /api/projects': unauthorized,
+    });
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    const client = createApiClient({ baseUrl: server.baseUrl });
+    let expired = 0;
+    client.events.on('session-expired', () => {
+      expired += 1;
+    });
+    const error = await failure(client.get('/api/projects'));
+    expect([error.status, expired, localStorage.getItem(TOKEN_KEY)]).toEqual([401, 0, 'signed-in']);
+  });
+
   it('a retry that still gets 401 fails with "Authentication required" after exactly one refresh', async () => {
     const server = await serve({
       'GET /api/csrf-token': csrf,

@@ -60,6 +60,11 @@ interface Exchange {
   body: unknown;
 }
 
+/** An exchange made by `send`, with the bearer token it carried (null when it went out signed out). */
+interface SentExchange extends Exchange {
+  token: string | null;
+}
+
 /** The `message` of an error body, when it has a readable one. */
 export const messageOf = (body: unknown): string | undefined => {
   const message = (body as { message?: unknown } | null)?.message;
@@ -155,7 +160,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  async function send(path: string, opts: RequestOptions<unknown>): Promise<Exchange> {
+  async function send(path: string, opts: RequestOptions<unknown>): Promise<SentExchange> {
     const method = opts.method ?? 'GET';
     const headers = new Headers({ Accept: 'application/json', ...opts.headers });
     let payload: BodyInit | undefined;
@@ -172,25 +177,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const token = tokens.get();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const init: RequestInit = { method, headers, body: payload };
-    return exchange(url(path, opts.query), init, opts.timeoutMs ?? defaultTimeout, opts.signal);
+    const result = await exchange(url(path, opts.query), init, opts.timeoutMs ?? defaultTimeout, opts.signal);
+    return { ...result, token };
   }
 
   /**
    * POST /api/auth/refresh, shared by every caller that hits a 401 while it runs. Resolves true when a new token
    * is stored; false when the server refuses (the session is over); rejects on a network failure, which says
-   * nothing about the session.
+   * nothing about the session. A token stored while it ran (a sign-in here or in another tab) is left alone.
    */
   function refresh(): Promise<boolean> {
     refreshing ??= (async () => {
-      const signedIn = tokens.get() !== null;
-      const { response, body } = await send('/api/auth/refresh', { method: 'POST' });
+      const { response, body, token: held } = await send('/api/auth/refresh', { method: 'POST' });
       const token = (body as { data?: { token?: unknown } } | null)?.data?.token;
       if (response.ok && typeof token === 'string' && token) {
         tokens.set(token);
         events.emit('token-refreshed', { token, body });
         return true;
       }
-      if (signedIn) {
+      if (held !== null && tokens.get() === held) {
         tokens.clear();
         events.emit('session-expired', undefined);
       }
@@ -204,7 +209,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
     let result = await send(path, opts);
     if (result.response.status === 401 && opts.auth !== false) {
-      const refreshed = await refresh();
+      // A token stored since the call went out (a sign-in meanwhile) is tried before any refresh.
+      const refreshed = result.token !== tokens.get() || (await refresh());
       if (refreshed) result = await send(path, opts);
       if (!refreshed || result.response.status === 401) {
         throw new ApiError(401, 'Authentication required', result.body);
