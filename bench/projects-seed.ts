@@ -181,6 +181,7 @@ export async function seedProjectsBench(
   );
   return {
     email: measured.email,
+    userId: measured.id,
     users: userRows.length,
     projects: projectRows.length,
     tracks: trackRows.length,

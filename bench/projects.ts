@@ -99,6 +99,7 @@ async function run(dialect: string): Promise<boolean> {
     },
   );
   rows.push(dashboard);
+  const uncached = await dashboardAfterChanges(dialect, server.url, headers, seeded.userId);
   await server.stop();
   await hello.stop();
 
@@ -110,7 +111,44 @@ async function run(dialect: string): Promise<boolean> {
     `reference, not a bar: ${me.name} ${me.rps.toFixed(0)} req/s, ratio ${(me.rps / baseline.rps).toFixed(2)}, ${me.cpuUsPerReq?.toFixed(0)} µs CPU/req`,
   );
   console.log(`bars (≥ 0.35 × hello-world, p99 < 30 ms) [${dialect}]: ${ok ? 'met' : 'NOT met'}`);
-  return ok;
+  const freshOk = uncached.max < 20;
+  console.log(
+    `GET /api/dashboard computed afresh after a change (${uncached.times.length} times, one at a time): median ${uncached.median.toFixed(1)} ms, max ${uncached.max.toFixed(1)} ms (bar: under 20 ms) [${dialect}]: ${freshOk ? 'met' : 'NOT met'}`,
+  );
+  return ok && freshOk;
+}
+
+/**
+ * The dashboard's answer is cached under the user's versions; this times the answer the server has to
+ * compute: each request follows a bump of the dashboard version, as any change the user sees makes one.
+ */
+async function dashboardAfterChanges(
+  dialect: string,
+  url: string,
+  headers: Record<string, string>,
+  userId: string,
+): Promise<{ times: number[]; median: number; max: number }> {
+  const database =
+    dialect === 'postgres'
+      ? openPostgres(PG_URL, PG_SCHEMA)
+      : openSqlite(path.join(ROOT, `bench/.data/projects-${dialect}`, 'mixdesk.db'));
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 30; i++) {
+      await sql`insert into dashboard_versions (user_id, version) values (${userId}, 1)
+        on conflict (user_id) do update set version = dashboard_versions.version + 1`.execute(database.db);
+      const started = performance.now();
+      const res = await fetch(`${url}/api/dashboard`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET /api/dashboard answered ${res.status}`);
+      times.push(performance.now() - started);
+    }
+  } finally {
+    await database.close();
+  }
+  // The first few pay for the JIT of the paths a cached answer skips.
+  const measured = times.slice(5).sort((a, b) => a - b);
+  return { times: measured, median: measured[Math.floor(measured.length / 2)]!, max: measured.at(-1)! };
 }
 
 let allOk = true;

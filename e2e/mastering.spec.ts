@@ -93,11 +93,15 @@ test('Master on the tracks page makes a −14 LUFS version, listed, playable and
   await expectAccessible(page);
   await shots(page, 'done');
 
-  // Play puts it in the page's player, which plays it.
+  // Play puts it in the page's player, which starts playing it at once.
   await dialog.getByRole('button', { name: `Play Mastered ${MINUS}14 LUFS` }).click();
   await expect(dialog).toBeHidden();
   const player = page.getByRole('region', { name: 'Player' });
   await expect(player).toContainText(`Mastered ${MINUS}14 LUFS`);
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(player.getByTestId('player-time')).not.toHaveText('0:00');
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
 
   // The new version is listed, marked as made from the original, which is still there.
   const versions = page.getByRole('list', { name: 'Versions of Sine Song' });
@@ -110,11 +114,6 @@ test('Master on the tracks page makes a −14 LUFS version, listed, playable and
   );
   await mastered.scrollIntoViewIfNeeded();
   await shots(page, 'list');
-
-  await player.getByRole('button', { name: 'Play' }).click();
-  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
-  await expect(player.getByTestId('player-time')).not.toHaveText('0:00');
-  await player.getByRole('button', { name: 'Pause' }).click();
 
   // Its analysis reads the target.
   await page.getByRole('button', { name: `Analysis of Mastered ${MINUS}14 LUFS` }).click();

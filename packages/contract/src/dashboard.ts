@@ -44,6 +44,7 @@ export const ACTIVITY_KINDS = [
   'collaborator_added',
   'track_added',
   'version_uploaded',
+  'version_mastered',
   'file_uploaded',
   'document_event',
 ] as const;

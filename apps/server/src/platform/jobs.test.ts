@@ -71,6 +71,30 @@ describe('job queue', () => {
     await queue.stop();
   });
 
+  it('tells the kind of a job that failed for good, before the failure is stored, and not of one done', async () => {
+    const queue = new JobQueue(t.app.ctx, { concurrency: 1 });
+    const told: { subjectId: string; reason: string; status: string }[] = [];
+    queue.register(
+      'peaks',
+      async (job) => {
+        if (job.subjectId === 'broken') throw new Error('No audio in the file');
+      },
+      {
+        onFailed: async (job, reason) => {
+          const { status } = await rowOf(t, job.id);
+          told.push({ subjectId: job.subjectId, reason, status });
+        },
+      },
+    );
+    const broken = await enqueueJob(t.app.ctx.db, { kind: 'peaks', subjectId: 'broken', projectId: null });
+    await enqueueJob(t.app.ctx.db, { kind: 'peaks', subjectId: 'fine', projectId: null });
+    queue.kick();
+    await queue.idle();
+    expect(told).toEqual([{ subjectId: 'broken', reason: 'No audio in the file', status: 'running' }]);
+    expect(await rowOf(t, broken.id)).toMatchObject({ status: 'failed', error: 'No audio in the file' });
+    await queue.stop();
+  });
+
   it('runs at most its concurrency at once, however many are queued', async () => {
     const queue = new JobQueue(t.app.ctx, { concurrency: 2 });
     let now = 0;

@@ -1,11 +1,11 @@
-// Background work stored in the database (analysis, mastering; waveforms to follow): a job is queued in the
+// Background work stored in the database (analysis, mastering, waveform peaks): a job is queued in the
 // same request that asks for it, claimed by one instance, run at most one per CPU core per instance, and
 // ends done or failed with a reason a person can read. A running job refreshes its claim; a claim left to go
 // stale belongs to an instance that stopped or crashed, and the job is taken up again (a few times at most).
 // Every change is pushed to the project's room as JOB_UPDATED_EVENT.
 import { availableParallelism } from 'node:os';
 import { JOB_UPDATED_EVENT, type JobKind } from '@mixdesk/contract/jobs';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type DB, fromJson } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { isoIn, nowIso } from './ids.ts';
@@ -31,6 +31,14 @@ export interface JobControl {
 /** Runs one job; a plain object it resolves with is kept as the job's result. */
 export type JobHandler = (job: ClaimedJob, control: JobControl) => Promise<unknown>;
 
+export interface JobKindOptions {
+  /**
+   * Runs once a job of this kind has failed for good (its handler threw, or the server stopped under it too
+   * often), before the failure is stored and pushed: the place to mark what the job worked on.
+   */
+  onFailed?: (job: ClaimedJob, reason: string) => Promise<void>;
+}
+
 export interface JobQueueOptions {
   /** Jobs run at once by this instance (default: one per CPU core). */
   concurrency?: number;
@@ -40,12 +48,15 @@ export interface JobQueueOptions {
 
 /** A job whose instance stopped this many times is failed rather than tried again. */
 export const MAX_JOB_ATTEMPTS = 3;
+/** A claim not refreshed for this long belongs to an instance that stopped (the queue's default). */
+const CLAIM_TTL_MS = 2 * 60_000;
 const PROGRESS_EVERY_MS = 500;
 /** How often an idle queue looks for work it was not told about (another instance's stale claims). */
 const SWEEP_MS = 30_000;
 
 export class JobQueue {
   private readonly handlers = new Map<JobKind, JobHandler>();
+  private readonly onFailed = new Map<JobKind, NonNullable<JobKindOptions['onFailed']>>();
   private readonly concurrency: number;
   private readonly claimTtlMs: number;
   private readonly running = new Map<string, AbortController>();
@@ -58,13 +69,14 @@ export class JobQueue {
     opts: JobQueueOptions = {},
   ) {
     this.concurrency = Math.max(1, opts.concurrency ?? availableParallelism());
-    this.claimTtlMs = opts.claimTtlMs ?? 2 * 60_000;
+    this.claimTtlMs = opts.claimTtlMs ?? CLAIM_TTL_MS;
     this.sweep = setInterval(() => this.kick(), SWEEP_MS);
     this.sweep.unref();
   }
 
-  register(kind: JobKind, handler: JobHandler): void {
+  register(kind: JobKind, handler: JobHandler, opts: JobKindOptions = {}): void {
     this.handlers.set(kind, handler);
+    if (opts.onFailed) this.onFailed.set(kind, opts.onFailed);
   }
 
   /** Starts workers, up to the concurrency, while there may be work. */
@@ -174,22 +186,13 @@ export class JobQueue {
     heartbeat.unref();
     this.push(row);
     try {
-      const result = await handler(
-        {
-          id: row.id,
-          kind: row.kind,
-          subjectId: row.subject_id,
-          projectId: row.project_id,
-          payload: fromJson(row.payload, {}),
+      const result = await handler(claimedJob(row), {
+        signal: controller.signal,
+        progress: (fraction) => {
+          progress = Math.min(1, Math.max(0, fraction));
+          if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) void write().catch(() => undefined);
         },
-        {
-          signal: controller.signal,
-          progress: (fraction) => {
-            progress = Math.min(1, Math.max(0, fraction));
-            if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) void write().catch(() => undefined);
-          },
-        },
-      );
+      });
       if (controller.signal.aborted) await this.requeue(row);
       else await this.finish(row, 'done', null, result);
     } catch (err) {
@@ -211,6 +214,14 @@ export class JobQueue {
     error: string | null,
     result?: unknown,
   ): Promise<void> {
+    const onFailed = status === 'failed' ? this.onFailed.get(row.kind) : undefined;
+    if (onFailed)
+      await onFailed(claimedJob(row), error ?? 'The job failed.').catch((err) =>
+        this.ctx.log.error(
+          { service: 'jobs', err, jobId: row.id, kind: row.kind },
+          'Could not mark what a failed job worked on',
+        ),
+      );
     const finished = {
       status,
       result: result && typeof result === 'object' ? JSON.stringify(result) : null,
@@ -235,6 +246,32 @@ export class JobQueue {
   private push(row: JobRow): void {
     if (row.project_id) this.ctx.live.toProject(row.project_id, JOB_UPDATED_EVENT, presentJob(row));
   }
+}
+
+function claimedJob(row: JobRow): ClaimedJob {
+  return {
+    id: row.id,
+    kind: row.kind,
+    subjectId: row.subject_id,
+    projectId: row.project_id,
+    payload: fromJson(row.payload, {}),
+  };
+}
+
+/** Jobs of a kind that wait for an instance to run them (queued, or left by one that stopped), across all. */
+export async function waitingJobs(db: Kysely<DB>, kind: JobKind): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('kind', '=', kind)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([eb('status', '=', 'running'), eb('claimed_at', '<', isoIn(-CLAIM_TTL_MS))]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 const queues = new WeakMap<AppContext, JobQueue>();

@@ -22,8 +22,8 @@ import {
   uploadFile,
   uploadVersion,
 } from '../modules/media/media-testing.ts';
-import { peakJobs } from '../modules/media/peak-jobs.ts';
 import { avatarBody, PNG } from '../modules/profile/test-fixtures.ts';
+import { jobQueue } from './jobs.ts';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
 const ADMIN_EMAIL = uniqueEmail('admin');
@@ -201,10 +201,10 @@ describe('GET /metrics: what it shows', () => {
     expect(refused.statusCode).toBe(400);
     const after = sample(await scrape(), 'mixdesk_upload_bytes_total');
     expect(after).toBe(before + wav.length + stems.length + PNG.length);
-    await peakJobs(t.app.ctx).idle();
+    await jobQueue(t.app.ctx).idle();
   });
 
-  it('shows the waveform versions waiting for a runner (the job queue depth), as the runner picks them', async () => {
+  it('shows the waveform jobs waiting for a runner (the job queue depth), as the runner picks them', async () => {
     const { projectId, owner } = await projectWithPeople(t.app);
     const track = await addTrack(t.app, owner.token, projectId);
     const ids: string[] = [];
@@ -212,14 +212,15 @@ describe('GET /metrics: what it shows', () => {
       const res = await uploadVersion(t.app, owner.token, projectId, track._id, sineWav({ seconds: 0.2 }));
       ids.push(res.json().data.version._id);
     }
-    await peakJobs(t.app.ctx).idle();
+    await jobQueue(t.app.ctx).idle();
     expect(sample(await scrape(), 'mixdesk_waveform_jobs_waiting')).toBe(0);
     // Back in the queue: unclaimed, claimed by an instance that died long ago, and claimed by a live one.
     const set = (id: string, claimedAt: string | null) =>
       t.app.ctx.db
-        .updateTable('track_versions')
-        .set({ peaks_status: 'pending', peaks_claimed_at: claimedAt })
-        .where('id', '=', id)
+        .updateTable('jobs')
+        .set({ status: claimedAt ? 'running' : 'queued', claimed_at: claimedAt })
+        .where('subject_id', '=', id)
+        .where('kind', '=', 'peaks')
         .execute();
     await set(ids[0]!, null);
     await set(ids[1]!, new Date(Date.now() - 60 * 60 * 1000).toISOString());

@@ -46,7 +46,7 @@ function limiter(app: FastifyInstance, store: RateLimitStore, name: RateLimitNam
     const endsMs = (window + 1) * windowMs;
     let hits: number;
     try {
-      hits = await store.hit(`${name}:${client}:${window}`, endsMs);
+      hits = await store.hit(`${name}:${client}:${window}`, endsMs, limit.max);
     } catch (err) {
       // Counting failed (the database is down): the request goes on and meets the same outage itself.
       request.log.warn({ service: 'rate-limit', err }, 'Could not count a request');

@@ -6,6 +6,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
+/** A response's version: a number, or several read together ("3.17") where a response shows several areas. */
+export type ResponseVersion = number | string;
+
 export interface VersionedResponsesOptions {
   maxEntries: number;
   maxBytes: number;
@@ -13,12 +16,12 @@ export interface VersionedResponsesOptions {
 
 /** Serialised responses by key, least recently used first, bounded in count and total size. */
 export class VersionedResponses {
-  readonly #entries = new Map<string, { version: number; json: Buffer }>();
+  readonly #entries = new Map<string, { version: ResponseVersion; json: Buffer }>();
   #bytes = 0;
 
   constructor(private readonly opts: VersionedResponsesOptions) {}
 
-  get(key: string, version: number): Buffer | undefined {
+  get(key: string, version: ResponseVersion): Buffer | undefined {
     const hit = this.#entries.get(key);
     if (!hit || hit.version !== version) return undefined;
     this.#entries.delete(key);
@@ -26,7 +29,7 @@ export class VersionedResponses {
     return hit.json;
   }
 
-  set(key: string, version: number, json: Buffer): void {
+  set(key: string, version: ResponseVersion, json: Buffer): void {
     this.#drop(key);
     this.#entries.set(key, { version, json });
     this.#bytes += json.length;
@@ -43,7 +46,7 @@ export class VersionedResponses {
    */
   async through(
     key: string,
-    readVersion: () => Promise<number>,
+    readVersion: () => Promise<ResponseVersion>,
     build: () => Promise<string>,
   ): Promise<Buffer> {
     const version = await readVersion();

@@ -11,6 +11,10 @@ import * as m0008 from './0008-rate-limits.ts';
 import * as m0009 from './0009-jobs.ts';
 import * as m0010 from './0010-version-analyses.ts';
 import * as m0011 from './0011-mastered-versions.ts';
+import * as m0012 from './0012-activity.ts';
+import * as m0013 from './0013-peak-jobs.ts';
+import * as m0014 from './0014-unlogged-rate-counts.ts';
+import * as m0015 from './0015-owner-figures.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -24,4 +28,8 @@ export const migrations: Record<string, Migration> = {
   '0009-jobs': m0009,
   '0010-version-analyses': m0010,
   '0011-mastered-versions': m0011,
+  '0012-activity': m0012,
+  '0013-peak-jobs': m0013,
+  '0014-unlogged-rate-counts': m0014,
+  '0015-owner-figures': m0015,
 };

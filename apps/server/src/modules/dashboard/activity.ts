@@ -1,21 +1,27 @@
-// Recent Activity, read from what is stored: projects made, people added, tracks, versions and files
-// uploaded, and the documents' audit trail. Each source gives its newest few over its own index; they are
-// merged here. (Review and sharing brings a stored activity feed of its own; this list then reads it too.)
-import { type ActivityItem, RECENT_ACTIVITY_COUNT } from '@mixdesk/contract/dashboard';
-import { type RawBuilder, sql } from 'kysely';
+// Recent Activity, read from the stored feed (migration 0012-activity): the newest entries of the caller's
+// inbox, one index range however many projects they have, with the names as they are now.
+import {
+  ACTIVITY_KINDS,
+  type ActivityItem,
+  type ActivityKind,
+  RECENT_ACTIVITY_COUNT,
+} from '@mixdesk/contract/dashboard';
 import type { AppContext } from '../../platform/context.ts';
+import '../activity/tables.ts';
 
 interface Row {
   id: string;
-  created_at: string;
+  kind: string;
   project_id: string | null;
   project_title: string | null;
   actor_id: string | null;
   actor_name: string | null;
+  subject_id: string | null;
   /** What the row is about: a track, version, file or document title. */
   subject: string | null;
-  /** A second name where one is needed (the track of a version, a document's event type). */
+  /** A second name where one is needed (the track of a version, a collaborator's role, a document's event). */
   detail: string | null;
+  created_at: string;
 }
 
 const DOCUMENT_VERBS: Record<string, string> = {
@@ -31,7 +37,7 @@ const DOCUMENT_VERBS: Record<string, string> = {
   paid: 'marked paid',
 };
 
-function describe(kind: ActivityItem['kind'], r: Row): { summary: string; link: string } {
+function describe(kind: ActivityKind, r: Row): { summary: string; link: string } {
   const who = r.actor_name ?? 'Someone';
   const where = r.project_title ?? 'a project';
   const project = `/projects/${r.project_id}`;
@@ -47,77 +53,56 @@ function describe(kind: ActivityItem['kind'], r: Row): { summary: string; link: 
         summary: `${who} uploaded '${r.subject}' of ${r.detail ?? 'a track'} in ${where}`,
         link: `${project}/tracks`,
       };
+    case 'version_mastered':
+      return {
+        summary: `${who} made '${r.subject}' of ${r.detail ?? 'a track'} in ${where}`,
+        link: `${project}/tracks`,
+      };
     case 'file_uploaded':
       return { summary: `${who} uploaded the file ${r.subject} to ${where}`, link: `${project}/files` };
     case 'document_event': {
       const verb = DOCUMENT_VERBS[r.detail ?? ''] ?? r.detail ?? 'changed';
       const byWhom = r.detail === 'signed' || r.detail === 'rejected' || r.detail === 'viewed';
       const summary = byWhom ? `${who} ${verb} ${r.subject}` : `${r.subject} ${verb}`;
-      return { summary, link: `/documents?open=${r.id.split(':')[0]}` };
+      return { summary, link: `/documents?open=${r.subject_id}` };
     }
   }
 }
 
+const KINDS: readonly string[] = ACTIVITY_KINDS;
+const isKind = (kind: string): kind is ActivityKind => KINDS.includes(kind);
+
 export async function recentActivity(ctx: AppContext, userId: string): Promise<ActivityItem[]> {
-  const n = RECENT_ACTIVITY_COUNT;
-  const mine = sql`(select id from projects where owner_id = ${userId}
-    union select project_id from project_collaborators where user_id = ${userId})`;
-  const sources: [ActivityItem['kind'], RawBuilder<Row>][] = [
-    [
-      'project_created',
-      sql<Row>`select p.id, p.created_at, p.id as project_id, p.title as project_title, u.id as actor_id,
-        u.name as actor_name, null as subject, null as detail
-        from projects p join users u on u.id = p.owner_id
-        where p.id in ${mine} order by p.created_at desc limit ${n}`,
-    ],
-    [
-      'collaborator_added',
-      sql<Row>`select c.project_id || ':' || c.user_id as id, c.created_at, p.id as project_id,
-        p.title as project_title, u.id as actor_id, u.name as actor_name, null as subject, c.role as detail
-        from project_collaborators c join projects p on p.id = c.project_id join users u on u.id = c.user_id
-        where c.project_id in ${mine} order by c.created_at desc limit ${n}`,
-    ],
-    [
-      'track_added',
-      sql<Row>`select t.id, t.created_at, p.id as project_id, p.title as project_title, u.id as actor_id,
-        u.name as actor_name, t.title as subject, null as detail
-        from tracks t join projects p on p.id = t.project_id left join users u on u.id = t.created_by
-        where t.project_id in ${mine} order by t.created_at desc limit ${n}`,
-    ],
-    [
-      'version_uploaded',
-      sql<Row>`select v.id, v.created_at, p.id as project_id, p.title as project_title, u.id as actor_id,
-        u.name as actor_name, v.label as subject, t.title as detail
-        from track_versions v join tracks t on t.id = v.track_id join projects p on p.id = v.project_id
-        left join users u on u.id = v.uploaded_by
-        where v.project_id in ${mine} order by v.created_at desc limit ${n}`,
-    ],
-    [
-      'file_uploaded',
-      sql<Row>`select f.id, f.created_at, p.id as project_id, p.title as project_title, u.id as actor_id,
-        u.name as actor_name, f.original_name as subject, null as detail
-        from project_files f join projects p on p.id = f.project_id left join users u on u.id = f.uploaded_by
-        where f.project_id in ${mine} order by f.created_at desc limit ${n}`,
-    ],
-    [
-      'document_event',
-      sql<Row>`select d.id || ':' || e.id as id, e.created_at, d.project_id, d.project_name as project_title,
-        null as actor_id, e.actor_name, d.title as subject, e.type as detail
-        from document_events e join documents d on d.id = e.document_id
-        where d.owner_id = ${userId} order by e.created_at desc limit ${n}`,
-    ],
-  ];
-  const lists = await Promise.all(
-    sources.map(async ([kind, query]) => (await query.execute(ctx.db)).rows.map((row) => ({ kind, row }))),
-  );
-  return lists
-    .flat()
-    .sort((a, b) => (a.row.created_at < b.row.created_at ? 1 : a.row.created_at > b.row.created_at ? -1 : 0))
-    .slice(0, n)
-    .map(({ kind, row }) => {
+  const rows: Row[] = await ctx.db
+    .selectFrom('activity_inbox as i')
+    .innerJoin('activities as a', 'a.id', 'i.activity_id')
+    .leftJoin('projects as p', 'p.id', 'a.project_id')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select((eb) => [
+      'a.id',
+      'a.kind',
+      'a.project_id',
+      'p.title as project_title',
+      'a.actor_id',
+      eb.fn.coalesce('u.name', 'a.actor_name').as('actor_name'),
+      'a.subject_id',
+      'a.subject',
+      'a.detail',
+      'a.created_at',
+    ])
+    .where('i.user_id', '=', userId)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.activity_id', 'desc')
+    .limit(RECENT_ACTIVITY_COUNT * 2)
+    .execute();
+  return rows
+    .filter((row) => isKind(row.kind))
+    .slice(0, RECENT_ACTIVITY_COUNT)
+    .map((row) => {
+      const kind = row.kind as ActivityKind;
       const { summary, link } = describe(kind, row);
       return {
-        _id: `${kind}:${row.id}`,
+        _id: row.id,
         kind,
         summary,
         actor: row.actor_name ? { _id: row.actor_id, name: row.actor_name } : null,

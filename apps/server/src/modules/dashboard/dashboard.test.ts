@@ -1,4 +1,5 @@
 import {
+  ACTIVE_PROJECT_STATUSES,
   DashboardResponseSchema,
   DEFAULT_STORAGE_QUOTA_BYTES,
   RECENT_PROJECTS_COUNT,
@@ -6,6 +7,7 @@ import {
 } from '@mixdesk/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import * as figuresMigration from '../../db/migrations/0015-owner-figures.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import { addTrack, sineWav, storedFiles, uploadFile, uploadVersion } from '../media/media-testing.ts';
 
@@ -246,5 +248,76 @@ describe('storage quota', () => {
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 413]);
     expect((await dashboard(t, u)).stats.storageUsedBytes).toBe(half.length);
+  });
+});
+
+describe("the owner's kept figures (migration 0015)", () => {
+  it('match the project rows through creates, uploads, status changes and deletes, and after a backfill', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await registerUser(t.app, { name: 'Owner' });
+      const fromRows = async () => {
+        const rows = await t.app.ctx.db
+          .selectFrom('projects')
+          .select(['status', 'track_count', 'total_file_size'])
+          .where('owner_id', '=', owner.user._id)
+          .execute();
+        return {
+          activeProjects: rows.filter((r) =>
+            (ACTIVE_PROJECT_STATUSES as readonly string[]).includes(r.status),
+          ).length,
+          totalTracks: rows.reduce((n, r) => n + Number(r.track_count), 0),
+          storageUsedBytes: rows.reduce((n, r) => n + Number(r.total_file_size), 0),
+        };
+      };
+      const shown = async () => {
+        const { activeProjects, totalTracks, storageUsedBytes } = (await dashboard(t, owner)).stats;
+        return { activeProjects, totalTracks, storageUsedBytes };
+      };
+      const a = await createProject(t, owner, 'One', 'mixing');
+      const b = await createProject(t, owner, 'Two', 'recording');
+      await addTrack(t.app, owner.token, a, { title: 'Intro' });
+      const track = await addTrack(t.app, owner.token, b, { title: 'Lead' });
+      await uploadVersion(t.app, owner.token, b, track._id, sineWav({ seconds: 0.3 }));
+      const file = await uploadFile(t.app, owner.token, a, Buffer.alloc(5000, 1), 'notes.bin');
+      expect(await shown()).toEqual({
+        activeProjects: 2,
+        totalTracks: 2,
+        storageUsedBytes: expect.any(Number),
+      });
+      expect(await shown()).toEqual(await fromRows());
+      expect((await shown()).storageUsedBytes).toBeGreaterThan(5000);
+
+      const edit = (id: string, payload: object) =>
+        t.app.inject({ method: 'PUT', url: `/api/projects/${id}`, headers: bearer(owner.token), payload });
+      expect((await edit(a, { status: 'archived' })).statusCode).toBe(200);
+      const fileId = file.json().data.file._id as string;
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${a}/files/${fileId}`,
+        headers: bearer(owner.token),
+      });
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(await shown()).toEqual(await fromRows());
+      expect((await shown()).activeProjects).toBe(1);
+
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${b}`,
+        headers: bearer(owner.token),
+      });
+      expect(del.statusCode).toBe(200);
+      expect(await shown()).toEqual({ activeProjects: 0, totalTracks: 1, storageUsedBytes: 0 });
+      expect(await shown()).toEqual(await fromRows());
+
+      const before = await shown();
+      await figuresMigration.down(t.app.ctx.db);
+      await figuresMigration.up(t.app.ctx.db);
+      // (A rename moves the dashboard's version, so the answer is computed again from the backfilled figures.)
+      await t.app.ctx.db.updateTable('projects').set({ title: 'Renamed' }).where('id', '=', a).execute();
+      expect(await shown()).toEqual(before);
+    } finally {
+      await t.close();
+    }
   });
 });

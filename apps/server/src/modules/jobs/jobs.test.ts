@@ -1,7 +1,7 @@
 import { JobSchema } from '@mixdesk/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
-import { enqueueJob } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import { type ProjectWithPeople, projectWithPeople } from '../media/media-testing.ts';
 
 describe('GET /api/jobs/:id', () => {
@@ -14,7 +14,8 @@ describe('GET /api/jobs/:id', () => {
   beforeAll(async () => {
     t = await createTestApp();
     p = await projectWithPeople(t.app);
-    // Queued and left so: no handler runs this kind in the test app until asked.
+    // Queued and left so: the app's queue is stopped first, so nothing runs it.
+    await jobQueue(t.app.ctx).stop();
     jobId = (
       await enqueueJob(t.app.ctx.db, { kind: 'peaks', subjectId: 'some-version', projectId: p.projectId })
     ).id;

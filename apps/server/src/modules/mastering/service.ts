@@ -19,14 +19,13 @@ import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platfor
 import { masterFile } from './two-pass.ts';
 import '../analysis/tables.ts';
 import { decoders } from '../media/decoder.ts';
-import { peakJobs } from '../media/peak-jobs.ts';
 import { probeAudio, withLocalFile } from '../media/probe.ts';
 import { uploadAllowance } from '../media/quota.ts';
 import * as repo from '../media/repo.ts';
 import { sniffAudio } from '../media/sniff.ts';
 import { inProjectTransaction } from '../media/tracks-service.ts';
 import { uploadLimit } from '../media/upload.ts';
-import { requireVersion } from '../media/versions-service.ts';
+import { insertProbedVersion, requireVersion } from '../media/versions-service.ts';
 
 interface VersionIds {
   projectId: string;
@@ -151,27 +150,22 @@ async function keepMaster(
       async (trx) => {
         const track = await repo.findTrackRow(trx, project.id, original.track_id);
         if (!track) throw notFound('Track');
-        await repo.insertVersion(trx, {
-          id: versionId,
-          track_id: track.id,
-          project_id: project.id,
-          label,
-          uploaded_by: payload.userId,
-          storage_key: key,
-          mime: info.mime,
-          format: info.format,
-          original_name: `${base} (${label}).${format}`,
-          size,
-          duration: Math.round(info.duration * 1000) / 1000,
-          sample_rate: info.sampleRate,
-          bit_depth: info.bitDepth,
-          channels: info.channels,
-          peaks: '[]',
-          peaks_status: 'pending',
-          created_at: nowIso(),
-          mastered_from: original.id,
-          mastered_from_label: original.label,
-        });
+        await insertProbedVersion(
+          trx,
+          {
+            id: versionId,
+            track_id: track.id,
+            project_id: project.id,
+            label,
+            uploaded_by: payload.userId,
+            storage_key: key,
+            original_name: `${base} (${label}).${format}`,
+            size,
+            mastered_from: original.id,
+            mastered_from_label: original.label,
+          },
+          info,
+        );
         await trx
           .insertInto('version_analyses')
           .values({
@@ -188,6 +182,6 @@ async function keepMaster(
     await ctx.storage.remove(key).catch(() => undefined);
     throw err;
   }
-  peakJobs(ctx).kick();
+  jobQueue(ctx).kick();
   return versionId;
 }

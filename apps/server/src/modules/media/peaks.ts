@@ -70,8 +70,16 @@ export interface PeakDecoder {
   kill(): void;
 }
 
-/** Decodes a stored file with ffmpeg, as the container `demuxer` it was accepted as, within the decode limits. */
-export function startPeakDecoder(d: Decoders, file: string, demuxer: string): PeakDecoder {
+/**
+ * Decodes a stored file with ffmpeg, as the container `demuxer` it was accepted as, within the decode limits;
+ * `onSamples` hears the sample frames decoded so far, as they grow.
+ */
+export function startPeakDecoder(
+  d: Decoders,
+  file: string,
+  demuxer: string,
+  onSamples?: (samples: number) => void,
+): PeakDecoder {
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'file'];
   args.push(
     '-f',
@@ -101,6 +109,7 @@ export function startPeakDecoder(d: Decoders, file: string, demuxer: string): Pe
     }
     if (data.byteOffset % 2 === 1) data = Buffer.from(data);
     reducer.push(new Int16Array(data.buffer, data.byteOffset, data.length / 2));
+    onSamples?.(reducer.samples);
   });
   const result = run.result.then(() => ({ peaks: reducer.finish(), samples: reducer.samples }));
   result.catch(() => undefined);

@@ -12,14 +12,14 @@ import { formatBytes } from '../../platform/storage.ts';
 
 export const storageQuota = (ctx: AppContext) => ctx.config.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES;
 
-/** Bytes stored in the projects `ownerId` owns (kept per project by recomputeTotals). */
+/** Bytes stored in the projects `ownerId` owns (kept per owner by triggers on the projects' totals, 0015). */
 export async function storageUsedBy(db: Kysely<DB>, ownerId: string): Promise<number> {
   const row = await db
-    .selectFrom('projects')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('total_file_size'), eb.lit(0)).as('used'))
+    .selectFrom('project_owner_stats')
+    .select('bytes_total')
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
-  return Number(row?.used ?? 0);
+  return Number(row?.bytes_total ?? 0);
 }
 
 export function quotaExceeded(ctx: AppContext, used: number): AppError {

@@ -7,10 +7,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { ProjectFilesTable, TracksTable, TrackVersionsTable } from './tables.ts';
 
 export type TrackRow = Selectable<TracksTable>;
-export type VersionRow = Omit<
-  Selectable<TrackVersionsTable>,
-  'peaks' | 'peaks_attempts' | 'peaks_claimed_at'
-> & {
+export type VersionRow = Omit<Selectable<TrackVersionsTable>, 'peaks'> & {
   uploader_name: string | null;
 };
 export type FileRow = Selectable<ProjectFilesTable> & { uploader_name: string | null };

@@ -2,9 +2,9 @@
 // through the real path, waveforms drawn by the job) and a lyrics file, with the project's figures to match.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helper.ts';
+import { jobQueue } from '../../platform/jobs.ts';
 import { seedProjects } from '../projects/seed.ts';
 import { totalsCheck } from './media-testing.ts';
-import { peakJobs } from './peak-jobs.ts';
 import { seedMedia } from './seed.ts';
 
 let t: TestApp;
@@ -19,7 +19,7 @@ it('gives the newest demo project tracks with playable versions and a file', asy
   const demo = await registerUser(t.app, { name: 'Demo Producer' });
   await seedProjects(t.app.ctx, demo.user._id);
   await seedMedia(t.app.ctx, demo.user._id);
-  await peakJobs(t.app.ctx).idle();
+  await jobQueue(t.app.ctx).idle();
   const projects = (await t.app.inject({ url: '/api/projects', headers: bearer(demo.token) })).json().data
     .projects;
   const newest = projects[0];

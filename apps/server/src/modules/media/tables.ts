@@ -38,8 +38,6 @@ export interface TrackVersionsTable {
   channels: number;
   peaks: Json<number[]>;
   peaks_status: 'pending' | 'ready' | 'failed';
-  peaks_attempts: ColumnType<number, number | undefined, number>;
-  peaks_claimed_at: Timestamp | null;
   created_at: Timestamp;
   /** The version this one was mastered from (id and label then), or null for an upload. */
   mastered_from: ColumnType<string | null, string | null | undefined, string | null>;

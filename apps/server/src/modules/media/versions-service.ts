@@ -1,5 +1,5 @@
 // A track's versions: real audio files, checked by content, measured by ffprobe, with peaks from one full
-// decode (a job that runs once the upload has answered, peak-jobs.ts), and one version marked current.
+// decode (a stored job that runs once the upload has answered, peak-jobs.ts), and one version marked current.
 
 import {
   type MediaTotals,
@@ -8,23 +8,53 @@ import {
   type TrackVersion,
   VersionUploadFieldsSchema,
 } from '@mixdesk/contract/media';
-import { fromJson } from '../../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import { type DB, fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import { decoders } from './decoder.ts';
-import { peakJobs } from './peak-jobs.ts';
+import { queuePeaks } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
-import { probeAudio, withLocalFile } from './probe.ts';
+import { type AudioInfo, probeAudio, withLocalFile } from './probe.ts';
 import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffAudio } from './sniff.ts';
+import type { TrackVersionsTable } from './tables.ts';
 import { inProjectTransaction, loadTrack, removeObjects, requireTrack } from './tracks-service.ts';
 import { type OpenUpload, parseFields, storeUpload, throughGate, uploadLimit } from './upload.ts';
 
 export const NOT_AUDIO =
   'This is not an audio file Mixdesk can play. Upload WAV, AIFF, FLAC, MP3, M4A/AAC or OGG (the content counts, not the name).';
+
+/** The columns a new version takes from its probed audio, and its waveform job, whoever made it. */
+type ProbedColumns = 'mime' | 'format' | 'duration' | 'sample_rate' | 'bit_depth' | 'channels';
+
+/**
+ * Records a new version of probed audio (an upload, a master) with its waveform queued in the same
+ * transaction: its peaks are pending until that job has decoded every sample.
+ */
+export async function insertProbedVersion(
+  trx: Kysely<DB>,
+  row: Omit<Insertable<TrackVersionsTable>, ProbedColumns | 'peaks' | 'peaks_status' | 'created_at'>,
+  info: AudioInfo,
+): Promise<void> {
+  await repo.insertVersion(trx, {
+    ...row,
+    mime: info.mime,
+    format: info.format,
+    // The container's figure until the waveform job has decoded every sample.
+    duration: Math.round(info.duration * 1000) / 1000,
+    sample_rate: info.sampleRate,
+    bit_depth: info.bitDepth,
+    channels: info.channels,
+    peaks: '[]',
+    peaks_status: 'pending',
+    created_at: nowIso(),
+  });
+  await queuePeaks(trx, row.id, row.project_id);
+}
 
 interface Ids {
   projectId: string;
@@ -127,29 +157,23 @@ export async function uploadVersion(
         const now = await repo.findTrackRow(trx, project.id, track.id);
         if (!now) throw notFound('Track');
         const count = (await repo.versionCounts(trx, [track.id])).get(track.id) ?? 0;
-        await repo.insertVersion(trx, {
-          id: versionId,
-          track_id: track.id,
-          project_id: project.id,
-          label: fields.label || `Version ${count + 1}`,
-          uploaded_by: userId,
-          storage_key: key,
-          mime: info.mime,
-          format: info.format,
-          original_name: upload.fileName,
-          size,
-          // The container's figure until the waveform job has decoded every sample.
-          duration: Math.round(info.duration * 1000) / 1000,
-          sample_rate: info.sampleRate,
-          bit_depth: info.bitDepth,
-          channels: info.channels,
-          peaks: '[]',
-          peaks_status: 'pending',
-          created_at: nowIso(),
-        });
+        await insertProbedVersion(
+          trx,
+          {
+            id: versionId,
+            track_id: track.id,
+            project_id: project.id,
+            label: fields.label || `Version ${count + 1}`,
+            uploaded_by: userId,
+            storage_key: key,
+            original_name: upload.fileName,
+            size,
+          },
+          info,
+        );
         if (!now.current_version_id || fields.makeCurrent === 'true')
           await repo.updateTrackRow(trx, track.id, { current_version_id: versionId, updated_at: nowIso() });
-        // Every new version is measured (modules/analysis runs the job), committed with the version.
+        // Every new version is measured too (modules/analysis runs that job), committed with the version.
         await enqueueJob(trx, {
           kind: 'analysis',
           subjectId: versionId,
@@ -161,7 +185,6 @@ export async function uploadVersion(
     );
     const answer = await result(ctx, project.id, track.id, versionId, totals);
     // Decoding a long file takes longer than receiving it: the answer does not wait for the waveform.
-    peakJobs(ctx).kick();
     jobQueue(ctx).kick();
     return answer;
   } catch (err) {

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
+import { jobQueue } from '../../platform/jobs.ts';
 import {
   addTrack,
   ENCODINGS,
@@ -13,7 +14,6 @@ import {
   totalsCheck,
   uploadVersion,
 } from './media-testing.ts';
-import { peakJobs } from './peak-jobs.ts';
 
 let t: TestApp;
 let p: ProjectWithPeople;
@@ -67,7 +67,7 @@ describe('uploading a version', () => {
     expect(after.versionCount).toBe(1);
     expect(totals).toEqual((await totalsCheck(t.app, p.projectId)).expected);
 
-    await peakJobs(t.app.ctx).idle();
+    await jobQueue(t.app.ctx).idle();
     const peaks = (await get(version.peaksUrl)).json().data;
     expect(peaks.status).toBe('ready');
     expect(peaks.duration).toBe(3);
@@ -113,7 +113,7 @@ describe('uploading a version', () => {
       expect(version).toMatchObject({ ...expectations[kind], channels: 1 });
       expect(version.duration).toBeGreaterThan(1.9);
       expect(version.duration).toBeLessThan(2.2);
-      await peakJobs(t.app.ctx).idle();
+      await jobQueue(t.app.ctx).idle();
       const { peaks, status, duration } = (await get(version.peaksUrl)).json().data;
       expect(status).toBe('ready');
       expect(duration).toBeGreaterThan(1.9);

@@ -43,6 +43,10 @@ export interface ProjectCollaboratorsTable {
 export interface ProjectOwnerStatsTable {
   owner_id: string;
   project_count: number;
+  /** Kept by triggers (migration 0015): the dashboard's figures of what the owner has. */
+  active_count: ColumnType<number | string, never, never>;
+  track_total: ColumnType<number | string, never, never>;
+  bytes_total: ColumnType<number | string, never, never>;
 }
 
 /** Per viewer, bumped by triggers on any change their list shows (migration 0006): validates cached lists. */

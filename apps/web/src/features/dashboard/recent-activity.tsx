@@ -9,6 +9,7 @@ import {
   History,
   type LucideIcon,
   Music,
+  SlidersHorizontal,
   UserPlus,
 } from 'lucide-react';
 import { useId } from 'react';
@@ -22,6 +23,7 @@ const KIND_ICON: Record<ActivityKind, LucideIcon> = {
   collaborator_added: UserPlus,
   track_added: Music,
   version_uploaded: AudioLines,
+  version_mastered: SlidersHorizontal,
   file_uploaded: FilePlus2,
   document_event: FileText,
 };

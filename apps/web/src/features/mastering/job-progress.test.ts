@@ -22,6 +22,7 @@ describe('job progress text', () => {
     expect(jobProgressText(job({ status: 'queued', progress: 0 }))).toBe('Queued\u2026');
     expect(jobProgressText(job({ progress: 0.404 }))).toBe('Mastering \u00b7 40 %');
     expect(jobProgressText(job({ kind: 'analysis', progress: 0.5 }))).toBe('Measuring \u00b7 50 %');
+    expect(jobProgressText(job({ kind: 'peaks', progress: 0.25 }))).toBe('Drawing the waveform \u00b7 25 %');
   });
 
   it('keeps the percent whole and between 0 and 100', () => {

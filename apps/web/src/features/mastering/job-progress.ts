@@ -8,7 +8,11 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
   peaks: 'Waveform',
 };
 
-const VERB: Record<JobKind, string> = { analysis: 'Measuring', mastering: 'Mastering', peaks: 'Drawing' };
+const VERB: Record<JobKind, string> = {
+  analysis: 'Measuring',
+  mastering: 'Mastering',
+  peaks: 'Drawing the waveform',
+};
 
 /** 0–100, whole. */
 export const jobPercent = (job: Pick<Job, 'progress'>) =>

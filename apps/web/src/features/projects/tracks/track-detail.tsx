@@ -27,6 +27,8 @@ interface Props {
 
 export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onChanged }: Props) {
   const [picked, setPicked] = useState<string | null>(null);
+  /** Counts the asks to start playing at once; the player starts on each new one. */
+  const [playRequest, setPlayRequest] = useState(0);
   const versions = useQuery({
     queryKey: mediaKeys.versions(projectId, track._id),
     queryFn: ({ signal }) => fetchVersions(projectId, track._id, signal),
@@ -84,7 +86,7 @@ export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onCha
         {track.notes && <p className="text-base whitespace-pre-wrap text-muted">{track.notes}</p>}
         <section aria-label="Player" className="rounded-md border border-border p-3">
           {playing ? (
-            <TrackPlayer version={playing} trackTitle={track.title} />
+            <TrackPlayer version={playing} trackTitle={track.title} playRequest={playRequest} />
           ) : (
             <p className="py-4 text-center text-sm text-muted">
               No audio yet.{canEdit ? ' Upload a version below to hear it here.' : ''}
@@ -116,6 +118,10 @@ export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onCha
               canEdit={canEdit}
               playingId={playing?._id ?? null}
               onPlay={setPicked}
+              onPlayNow={(id) => {
+                setPicked(id);
+                setPlayRequest((n) => n + 1);
+              }}
               onChanged={onChanged}
             />
           )}

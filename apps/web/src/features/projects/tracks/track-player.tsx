@@ -16,7 +16,16 @@ import { fetchPeaks } from './api';
 import { audioDetails } from './track-labels';
 import { Waveform } from './waveform';
 
-export function TrackPlayer({ version, trackTitle }: { version: TrackVersion; trackTitle: string }) {
+export function TrackPlayer({
+  version,
+  trackTitle,
+  playRequest = 0,
+}: {
+  version: TrackVersion;
+  trackTitle: string;
+  /** Starts playing whenever it grows (a Play elsewhere on the page, such as the mastering dialog's). */
+  playRequest?: number;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -68,6 +77,15 @@ export function TrackPlayer({ version, trackTitle }: { version: TrackVersion; tr
       if (!(error instanceof DOMException && error.name === 'AbortError')) setFailed(true);
     }
   }, []);
+
+  // A Play pressed elsewhere: start the version now in the player, after the reset above.
+  const handledRequest = useRef(playRequest);
+  useEffect(() => {
+    if (playRequest === handledRequest.current) return;
+    handledRequest.current = playRequest;
+    const el = audio.current;
+    if (el?.paused) void toggle();
+  }, [playRequest, toggle]);
 
   const seek = useCallback((seconds: number) => {
     setCurrent(seconds);

@@ -25,10 +25,21 @@ interface Props {
   canEdit: boolean;
   playingId: string | null;
   onPlay: (versionId: string) => void;
+  /** Puts a version in the player and starts it (the mastering dialog's Play). */
+  onPlayNow?: (versionId: string) => void;
   onChanged: () => void;
 }
 
-export function VersionList({ projectId, track, versions, canEdit, playingId, onPlay, onChanged }: Props) {
+export function VersionList({
+  projectId,
+  track,
+  versions,
+  canEdit,
+  playingId,
+  onPlay,
+  onPlayNow,
+  onChanged,
+}: Props) {
   const toast = useToast();
   const [deleting, setDeleting] = useState<TrackVersion | null>(null);
   const [analysing, setAnalysing] = useState<TrackVersion | null>(null);
@@ -149,7 +160,7 @@ export function VersionList({ projectId, track, versions, canEdit, playingId, on
             : null
         }
         trackTitle={track.title}
-        onPlay={onPlay}
+        onPlay={onPlayNow ?? onPlay}
         onClose={() => setMastering(null)}
       />
       <ConfirmDialog
