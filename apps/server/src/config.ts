@@ -75,6 +75,18 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   DECODER_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).optional(),
+  NOTIFICATION_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(86400)
+    .optional(),
+  NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(86400)
+    .optional(),
   PATH: z.string().optional(),
   ...rateLimitSettings(),
 });
@@ -122,6 +134,10 @@ export interface Config {
   searchPath?: string;
   /** Wall clock for decoding a whole upload (DECODER_TIMEOUT_SECONDS, default 120); probes get at most 30 s. */
   decoderTimeoutSeconds?: number;
+  /** How often this instance mails waiting notifications (NOTIFICATION_SWEEP_SECONDS, default 60; 0: never). */
+  notificationSweepSeconds?: number;
+  /** How long a notification waits before it is mailed (NOTIFICATION_EMAIL_DELAY_SECONDS, default 120). */
+  notificationEmailDelaySeconds?: number;
   /** Counts that replace the limits table's (RATE_LIMIT_<NAME>); see platform/rate-limit-table.ts. */
   rateLimits?: Partial<Record<RateLimitName, number>>;
   /** Password hashing cost; lowered only by the test helper. */
@@ -193,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH ? path.resolve(e.FFPROBE_PATH) : undefined,
     searchPath: e.PATH,
     decoderTimeoutSeconds: e.DECODER_TIMEOUT_SECONDS,
+    notificationSweepSeconds: e.NOTIFICATION_SWEEP_SECONDS,
+    notificationEmailDelaySeconds: e.NOTIFICATION_EMAIL_DELAY_SECONDS,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.flatMap((name) => {
         const value = e[envNameOf(name)];

@@ -47,6 +47,8 @@ export const ACTIVITY_KINDS = [
   'version_mastered',
   'file_uploaded',
   'document_event',
+  'comment_added',
+  'version_reviewed',
 ] as const;
 export const ActivityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;

@@ -44,3 +44,24 @@ export const PaginationSchema = z.object({
   totalPages: z.number().int(),
   limit: z.number().int(),
 });
+
+/** `page` of a paged list's query string: a whole number from 1. */
+export const PageNumberSchema = z.coerce
+  .number({ error: 'Page must be a whole number' })
+  .int('Page must be a whole number')
+  .min(1, 'Page must be 1 or more')
+  .max(1_000_000, 'Page is too large')
+  .default(1);
+
+/** `page` and `limit` of a paged list's query string; a limit past `max` is refused, not capped. */
+export function pageQueryFields(max: number, byDefault: number) {
+  return {
+    page: PageNumberSchema,
+    limit: z.coerce
+      .number({ error: 'Limit must be a whole number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be 1 or more')
+      .max(max, `Limit must be at most ${max}`)
+      .default(byDefault),
+  };
+}

@@ -222,6 +222,19 @@ export const TrackVersionSchema = z.object({
 });
 export type TrackVersion = z.infer<typeof TrackVersionSchema>;
 
+/**
+ * Where a track's current version stands in review (reviews.ts has the version's whole state): how many
+ * people were asked, how many of them approved it or asked for changes (their latest decision), and whether
+ * every one asked approved it. Nothing asked yet: requested 0, not approved.
+ */
+export const TrackReviewSummarySchema = z.object({
+  approved: z.boolean(),
+  requested: z.number().int(),
+  approvals: z.number().int(),
+  changesRequested: z.number().int(),
+});
+export type TrackReviewSummary = z.infer<typeof TrackReviewSummarySchema>;
+
 export const TrackSchema = z.object({
   _id: z.string(),
   projectId: z.string(),
@@ -234,6 +247,8 @@ export const TrackSchema = z.object({
   notes: z.string(),
   currentVersion: TrackVersionSchema.nullable(),
   versionCount: z.number(),
+  /** The current version's review; null without a version (absent from servers before approvals). */
+  review: TrackReviewSummarySchema.nullish(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,6 +2,7 @@
 // SPEC §3 Project, §5 Project form, §7 Projects, §9 limits.
 import { z } from 'zod';
 import { EmailSchema, multiLine, oneLine, text } from './auth.ts';
+import { PageNumberSchema } from './envelope.ts';
 
 export const PROJECT_TYPES = ['album', 'ep', 'single', 'collaboration', 'remix', 'compilation'] as const;
 export const PROJECT_STATUSES = [
@@ -196,12 +197,7 @@ const optionalEnumQuery = <T extends readonly [string, ...string[]]>(values: T, 
 
 /** GET /api/projects query: page from 1, limit capped at 100, search bounded, filters from the enums. */
 export const ListProjectsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a whole number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be 1 or more')
-    .max(1_000_000, 'Page is too large')
-    .default(1),
+  page: PageNumberSchema,
   limit: z.coerce
     .number({ error: 'Limit must be a whole number' })
     .int('Limit must be a whole number')

@@ -3,7 +3,17 @@
 // only the handler's type (platform/user-data.ts), so the list sits above them and nothing imports back.
 import type { UserDataHandler } from '../platform/user-data.ts';
 import { clientsUserData } from './clients/user-data.ts';
+import { commentsUserData } from './comments/user-data.ts';
 import { mediaUserData } from './media/user-data.ts';
+import { notificationsUserData } from './notifications/user-data.ts';
 import { projectsUserData } from './projects/user-data.ts';
+import { reviewsUserData } from './reviews/user-data.ts';
 
-export const userDataHandlers: UserDataHandler[] = [mediaUserData, projectsUserData, clientsUserData];
+export const userDataHandlers: UserDataHandler[] = [
+  mediaUserData,
+  projectsUserData,
+  clientsUserData,
+  commentsUserData,
+  notificationsUserData,
+  reviewsUserData,
+];

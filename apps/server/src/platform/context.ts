@@ -13,6 +13,12 @@ export interface LiveConnections {
   endSessions(which: { sessionId: string } | { userId: string; except?: string }): void;
   /** Sends an event to everyone in a project's room, on every instance. */
   toProject(projectId: string, event: string, payload: unknown): void;
+  /** Sends an event to every connection of one user, on every instance (after the change is committed). */
+  toUser(userId: string, event: string, payload: unknown): void;
+  /** Takes a user's connections out of a project's room (removed from it, or left it), on every instance. */
+  leaveProject(userId: string, projectId: string): void;
+  /** Takes every connection out of a project's room (the project is gone), on every instance. */
+  closeProject(projectId: string): void;
 }
 
 export interface AppContext {

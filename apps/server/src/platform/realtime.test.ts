@@ -1,33 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../test/helper.ts';
 import { forgetSession } from '../modules/auth/session-cache.ts';
+import { join, listen, next, open } from './realtime-testing.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
-
-function open(url: string, token?: string): Promise<Socket> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-}
-
-const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
 
 /** Another signed-in session (device) of the same account. */
 async function signInAgain(t: TestApp, email: string): Promise<string> {
@@ -217,6 +194,50 @@ describe('scaled out through Redis', () => {
         .data.sessions[0]._id as string;
       b.app.realtime.endSessions({ sessionId: session });
       expect(await closed).toBe('io server disconnect');
+      socket.close();
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it("a project's room is left, and closed, on every instance", async () => {
+    const a = await createTestApp({ redisUrl: REDIS_URL });
+    const b = await createTestApp({ redisUrl: REDIS_URL, jwtSecret: a.config.jwtSecret });
+    try {
+      const s = await registerUser(a.app);
+      const created = await a.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: bearer(s.token),
+        payload: { title: 'Shared Room' },
+      });
+      const projectId: string = created.json().data.project._id;
+      const socket = await open(await listen(a), s.token);
+      await listen(b);
+      const heard: unknown[] = [];
+      const inRoom = async () => {
+        await join(socket, projectId);
+        const got = next(socket, 'track:created');
+        b.app.realtime.toProject(projectId, 'track:created', { n: 1 });
+        expect(await got).toEqual({ n: 1 });
+      };
+      /** Nothing sent to the room from B reaches the socket on A (a message to its user, sent after, does). */
+      const outOfRoom = async () => {
+        socket.on('track:created', (p) => heard.push(p));
+        b.app.realtime.toProject(projectId, 'track:created', { n: 2 });
+        const marker = next(socket, 'activity:new');
+        b.app.realtime.toUser(s.user._id, 'activity:new', { id: 9 });
+        await marker;
+        socket.off('track:created');
+        expect(heard).toEqual([]);
+      };
+      await inRoom();
+      b.app.realtime.leaveProject(s.user._id, projectId);
+      await outOfRoom();
+      await inRoom();
+      b.app.realtime.closeProject(projectId);
+      await outOfRoom();
       socket.close();
     } finally {
       await b.close();

@@ -1,9 +1,14 @@
 // The realtime endpoint (Socket.IO on the app's own port), authenticated with the same access token.
-// Project rooms are opened by the areas that own projects through `onJoinProject`; presence is per room.
+// Project rooms are opened by the areas that own projects through `setProjectAccessCheck`, and closed to a
+// person removed from a project (or to everyone, when it is deleted) through `leaveProject`/`closeProject`;
+// presence is per room. Every client payload is checked against the contract (@mixdesk/contract/realtime),
+// and each socket's events are rate-limited.
+import { CLIENT_EVENTS, REALTIME_TOO_MANY_EVENTS } from '@mixdesk/contract/realtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
 import { resolveAccessToken, sessionEndsAt } from './auth.ts';
 import type { LiveConnections } from './context.ts';
 
@@ -63,6 +68,41 @@ function closeWhenSessionEnds(app: FastifyInstance, socket: Socket): void {
   check();
 }
 
+/**
+ * Events a socket may send: 20 a second sustained, in bursts of up to 40 (opening a project sends two or
+ * three; a client sending more is broken or hostile). A token bucket per socket, in memory: it limits one
+ * connection, so it needs no shared store. Past it events are dropped unanswered, and the socket is told
+ * (an `error` event) at most once a second; it is not disconnected, so a client that slows down recovers.
+ */
+export const SOCKET_EVENTS_PER_SECOND = 20;
+export const SOCKET_EVENT_BURST = 40;
+const TOO_MANY_NOTICE_MS = 1000;
+
+function limitEvents(app: FastifyInstance, socket: Socket): void {
+  let tokens = SOCKET_EVENT_BURST;
+  let filledAt = Date.now();
+  let toldAt = Number.NEGATIVE_INFINITY;
+  socket.use((_packet, next) => {
+    const now = Date.now();
+    tokens = Math.min(SOCKET_EVENT_BURST, tokens + ((now - filledAt) / 1000) * SOCKET_EVENTS_PER_SECOND);
+    filledAt = now;
+    if (tokens >= 1) {
+      tokens -= 1;
+      next();
+      return;
+    }
+    // Dropped: `next` is not called, so no handler runs.
+    if (now - toldAt < TOO_MANY_NOTICE_MS) return;
+    if (toldAt === Number.NEGATIVE_INFINITY)
+      app.log.warn({ service: 'realtime', userId: socket.data.userId }, 'A socket sent too many events');
+    toldAt = now;
+    socket.emit('error', { message: REALTIME_TOO_MANY_EVENTS });
+  });
+}
+
+/** How long a room's presence change waits for others to go out with it. */
+export const PRESENCE_COALESCE_MS = 50;
+
 /** With REDIS_URL, events fan out through Redis so every instance's sockets receive them. */
 async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<void> {
   const pub = createClient({ url: redisUrl });
@@ -70,6 +110,17 @@ async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: strin
   for (const client of [pub, sub])
     client.on('error', (err) => app.log.error({ service: 'realtime', err }, 'Redis connection error'));
   await Promise.all([pub.connect(), sub.connect()]);
+  // The adapter publishes without waiting for the answer; a publish that fails (Redis slow past the
+  // client's command timeout, or gone) would reject with nobody listening and end the process. It is
+  // logged instead: that event misses the other instances, as it would with Redis down.
+  const publish = pub.publish.bind(pub);
+  Object.defineProperty(pub, 'publish', {
+    value: (...args: Parameters<typeof publish>) =>
+      publish(...args).catch((err: unknown) => {
+        app.log.error({ service: 'realtime', err }, 'Could not publish a realtime event to Redis');
+        return 0;
+      }),
+  });
   io.adapter(createAdapter(pub, sub));
   // A client waiting to reconnect would hold the shutdown until Redis is back: it is let go at once.
   const closeClient = async (client: typeof pub) => {
@@ -110,55 +161,88 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
     return [...byUser.values()];
   };
 
-  const broadcastPresence = async (projectId: string) => {
+  /** Runs an event's handler; a failure (a database or Redis that did not answer) is logged, never thrown. */
+  const safely =
+    <T>(event: string, handler: (payload: T) => Promise<void>) =>
+    (payload: T) => {
+      handler(payload).catch((err) =>
+        app.log.error({ service: 'realtime', err, event }, 'A realtime event failed'),
+      );
+    };
+
+  // A room's presence list is read (from every instance, with Redis) and sent to the whole room: once per
+  // PRESENCE_COALESCE_MS at most, however many people join or leave meanwhile. Sent at each change, a
+  // thousand joins cost a million entries and as many cross-instance reads (bench:realtime).
+  const pendingPresence = new Set<string>();
+  const sendPresence = safely('presence:update', async (projectId: string) => {
+    pendingPresence.delete(projectId);
     io.to(room(projectId)).emit('presence:update', { projectId, users: await presenceOf(projectId) });
+  });
+  const broadcastPresence = async (projectId: string) => {
+    if (pendingPresence.has(projectId)) return;
+    pendingPresence.add(projectId);
+    setTimeout(sendPresence, PRESENCE_COALESCE_MS, projectId).unref();
   };
 
   io.on('connection', (socket: Socket) => {
     const userId: string = socket.data.userId;
     socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
     closeWhenSessionEnds(app, socket);
+    limitEvents(app, socket);
 
-    socket.on('join:project', async (payload: unknown) => {
-      const projectId =
-        typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
-      if (typeof projectId !== 'string' || projectId.length > 100) {
-        socket.emit('error', { message: 'A project id is required' });
-        return;
-      }
-      const allowed = await canJoin(userId, projectId).catch((err) => {
-        app.log.error({ service: 'realtime', err }, 'Project access check failed');
-        return false;
-      });
-      if (!allowed) {
-        socket.emit('error', { message: 'Project not found' });
-        return;
-      }
-      await socket.join(room(projectId));
-      socket.to(room(projectId)).emit('user:joined', { projectId, userId });
-      await broadcastPresence(projectId);
-    });
+    /** The payload as the contract reads it, or null after telling the socket what was wrong with it. */
+    const parse = <S extends z.ZodType>(schema: S, payload: unknown): z.output<S> | null => {
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) return parsed.data;
+      socket.emit('error', { message: parsed.error.issues[0]?.message ?? 'Malformed payload' });
+      return null;
+    };
 
-    socket.on('leave:project', async (payload: unknown) => {
-      const projectId =
-        typeof payload === 'string' ? payload : (payload as { projectId?: unknown })?.projectId;
-      if (typeof projectId !== 'string') return;
-      await socket.leave(room(projectId));
-      io.to(room(projectId)).emit('user:left', { projectId, userId });
-      await broadcastPresence(projectId);
-    });
-
-    socket.on('presence:update', async (payload: unknown) => {
-      const status = (payload as { status?: unknown })?.status;
-      if (typeof status !== 'string' || !['online', 'away', 'busy'].includes(status)) return;
-      socket.data.status = status;
-      for (const r of socket.rooms) {
-        if (!r.startsWith('project:')) continue;
-        const projectId = r.slice('project:'.length);
-        io.to(r).emit('user:status:changed', { projectId, userId, status });
+    socket.on(
+      'join:project',
+      safely('join:project', async (payload: unknown) => {
+        const projectId = parse(CLIENT_EVENTS['join:project'], payload);
+        if (projectId === null) return;
+        const allowed = await canJoin(userId, projectId).catch((err) => {
+          app.log.error({ service: 'realtime', err }, 'Project access check failed');
+          return false;
+        });
+        if (!allowed) {
+          socket.emit('error', { message: 'Project not found' });
+          return;
+        }
+        await socket.join(room(projectId));
+        socket.to(room(projectId)).emit('user:joined', { projectId, userId });
         await broadcastPresence(projectId);
-      }
-    });
+      }),
+    );
+
+    socket.on(
+      'leave:project',
+      safely('leave:project', async (payload: unknown) => {
+        const projectId = parse(CLIENT_EVENTS['leave:project'], payload);
+        if (projectId === null) return;
+        await socket.leave(room(projectId));
+        io.to(room(projectId)).emit('user:left', { projectId, userId });
+        await broadcastPresence(projectId);
+      }),
+    );
+
+    socket.on(
+      'presence:update',
+      safely('presence:update', async (payload: unknown) => {
+        const parsed = parse(CLIENT_EVENTS['presence:update'], payload);
+        if (parsed === null) return;
+        const { status } = parsed;
+        socket.data.status = status;
+        for (const r of socket.rooms) {
+          if (!r.startsWith('project:')) continue;
+          const projectId = r.slice('project:'.length);
+          io.to(r).emit('user:status:changed', { projectId, userId, status });
+          await broadcastPresence(projectId);
+        }
+      }),
+    );
 
     let leftProjects: string[] = [];
     socket.on('disconnecting', () => {
@@ -167,7 +251,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
         socket.to(room(projectId)).emit('user:left', { projectId, userId });
     });
     socket.on('disconnect', () => {
-      for (const projectId of leftProjects) void broadcastPresence(projectId);
+      for (const projectId of leftProjects) safely('disconnect', broadcastPresence)(projectId);
     });
   });
 
@@ -189,6 +273,14 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
         const sockets = io.in(userRoom(which.userId));
         (which.except ? sockets.except(sessionRoom(which.except)) : sockets).disconnectSockets(true);
       }
+    },
+    leaveProject(userId, projectId) {
+      // Through the adapter, so the user's sockets on every instance leave; the others see them go.
+      io.in(userRoom(userId)).socketsLeave(room(projectId));
+      safely('leaveProject', broadcastPresence)(projectId);
+    },
+    closeProject(projectId) {
+      io.in(room(projectId)).socketsLeave(room(projectId));
     },
   };
 }

@@ -253,6 +253,25 @@ describe('API client: 401 and token refresh', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('signed-in');
   });
 
+  it('a token stored while a signed-out call is refreshed (before the refresh goes out) is kept', async () => {
+    const server = await serve({
+      // The sign-in lands between the refused call and the refresh it starts.
+      'GET /api/csrf-token': (req, res) => {
+        localStorage.setItem(TOKEN_KEY, 'signed-in');
+        csrf(req, res);
+      },
+      'POST /api/auth/refresh': unauthorized,
+      'GET /api/auth/me': unauthorized,
+    });
+    const client = createApiClient({ baseUrl: server.baseUrl });
+    let expired = 0;
+    client.events.on('session-expired', () => {
+      expired += 1;
+    });
+    const error = await failure(client.get('/api/auth/me'));
+    expect([error.status, expired, localStorage.getItem(TOKEN_KEY)]).toEqual([401, 0, 'signed-in']);
+  });
+
   it('a refresh that fails after a sign-in stored a new token leaves that token and raises no expiry', async () => {
     const server = await serve({
       'GET /api/csrf-token': csrf,

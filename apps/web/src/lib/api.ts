@@ -184,18 +184,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /**
    * POST /api/auth/refresh, shared by every caller that hits a 401 while it runs. Resolves true when a new token
    * is stored; false when the server refuses (the session is over); rejects on a network failure, which says
-   * nothing about the session. A token stored while it ran (a sign-in here or in another tab) is left alone.
+   * nothing about the session. `failedWith` is the token the refused call carried: only that session is over,
+   * so a token stored since (a sign-in here or in another tab) is left alone, and a signed-out call that was
+   * refused ends nothing.
    */
-  function refresh(): Promise<boolean> {
+  function refresh(failedWith: string | null = tokens.get()): Promise<boolean> {
     refreshing ??= (async () => {
-      const { response, body, token: held } = await send('/api/auth/refresh', { method: 'POST' });
+      const { response, body } = await send('/api/auth/refresh', { method: 'POST' });
       const token = (body as { data?: { token?: unknown } } | null)?.data?.token;
       if (response.ok && typeof token === 'string' && token) {
         tokens.set(token);
         events.emit('token-refreshed', { token, body });
         return true;
       }
-      if (held !== null && tokens.get() === held) {
+      if (failedWith !== null && tokens.get() === failedWith) {
         tokens.clear();
         events.emit('session-expired', undefined);
       }
@@ -210,7 +212,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     let result = await send(path, opts);
     if (result.response.status === 401 && opts.auth !== false) {
       // A token stored since the call went out (a sign-in meanwhile) is tried before any refresh.
-      const refreshed = result.token !== tokens.get() || (await refresh());
+      const refreshed = result.token !== tokens.get() || (await refresh(result.token));
       if (refreshed) result = await send(path, opts);
       if (!refreshed || result.response.status === 401) {
         throw new ApiError(401, 'Authentication required', result.body);

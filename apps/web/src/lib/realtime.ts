@@ -20,6 +20,19 @@ const PresenceListSchema = z.union([
   z.object({ presence: z.array(PresenceEntrySchema) }).transform((value) => value.presence),
 ]);
 
+/** Events of the project rooms and the user's own room that screens subscribe to (SPEC §7 Realtime socket);
+ * each screen checks the payloads with the contract's schemas. */
+export const LIVE_EVENTS = [
+  'comment:new',
+  'comment:updated',
+  'comment:deleted',
+  'comment:liked',
+  'notification:new',
+  'activity:new',
+  'review:updated',
+] as const;
+export type LiveEvent = (typeof LIVE_EVENTS)[number];
+
 export interface RealtimeState {
   status: 'connected' | 'disconnected';
   presence: PresenceEntry[];
@@ -43,6 +56,8 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   let state = INITIAL;
   const listeners = new Set<() => void>();
   const events = createEmitter<{ 'closed-by-server': undefined; 'job:updated': unknown }>();
+  /** Review events of the rooms this connection is in (comment:new, notification:new, …), by name. */
+  const liveEvents = createEmitter<Record<LiveEvent, unknown>>();
   /** Projects a screen watches besides the one open (an analysis from the dashboard): how many watchers each. */
   const watched = new Map<string, number>();
 
@@ -89,6 +104,7 @@ export function createRealtime(options: { url?: string; getToken: () => string |
         if (projectId !== state.currentProjectId) next.emit('join:project', { projectId });
     });
     next.on(JOB_UPDATED_EVENT, (payload: unknown) => events.emit('job:updated', payload));
+    for (const name of LIVE_EVENTS) next.on(name, (payload: unknown) => liveEvents.emit(name, payload));
     next.on('disconnect', (reason) => {
       update({ status: 'disconnected', presence: [] });
       // The server ended it (the session was signed out, or the server is restarting): Socket.IO does not
@@ -168,6 +184,9 @@ export function createRealtime(options: { url?: string; getToken: () => string |
     watchProject,
     /** Calls `listener` with every job:updated payload of the rooms this connection is in; returns the unsubscribe. */
     onJobUpdated: (listener: (payload: unknown) => void): (() => void) => events.on('job:updated', listener),
+    /** Calls `listener` with each `event` payload of the rooms this connection is in; returns the unsubscribe. */
+    onLiveEvent: (event: LiveEvent, listener: (payload: unknown) => void): (() => void) =>
+      liveEvents.on(event, listener),
     /** Calls `listener` each time the server closes the connection; returns the unsubscribe. */
     onClosedByServer: (listener: () => void): (() => void) => events.on('closed-by-server', listener),
     getState: () => state,

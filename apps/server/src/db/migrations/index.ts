@@ -15,6 +15,9 @@ import * as m0012 from './0012-activity.ts';
 import * as m0013 from './0013-peak-jobs.ts';
 import * as m0014 from './0014-unlogged-rate-counts.ts';
 import * as m0015 from './0015-owner-figures.ts';
+import * as m0016 from './0016-comments.ts';
+import * as m0017 from './0017-notifications.ts';
+import * as m0018 from './0018-reviews.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-peak-jobs': m0013,
   '0014-unlogged-rate-counts': m0014,
   '0015-owner-figures': m0015,
+  '0016-comments': m0016,
+  '0017-notifications': m0017,
+  '0018-reviews': m0018,
 };

@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
+import { announceActivities } from '../activity/feed.ts';
 import { masterFile } from './two-pass.ts';
 import '../analysis/tables.ts';
 import { decoders } from '../media/decoder.ts';
@@ -182,6 +183,7 @@ async function keepMaster(
     await ctx.storage.remove(key).catch(() => undefined);
     throw err;
   }
+  await announceActivities(ctx, [`version_mastered:${versionId}`]);
   jobQueue(ctx).kick();
   return versionId;
 }

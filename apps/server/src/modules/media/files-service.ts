@@ -12,6 +12,7 @@ import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
+import { announceActivities } from '../activity/feed.ts';
 import { requireProjectAccess } from '../projects/access.ts';
 import { presentFile } from './present.ts';
 import { uploadAllowance } from './quota.ts';
@@ -115,6 +116,7 @@ export async function uploadFile(
     );
     const row = await repo.findFileRow(ctx.db, project.id, id);
     if (!row) throw notFound('File');
+    await announceActivities(ctx, [`file_uploaded:${id}`]);
     return { file: presentFile(row), totals };
   } catch (err) {
     stream.destroy();

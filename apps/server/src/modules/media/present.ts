@@ -5,6 +5,7 @@ import type {
   MusicalKey,
   ProjectFile,
   Track,
+  TrackReviewSummary,
   TrackStatus,
   TrackVersion,
 } from '@mixdesk/contract/media';
@@ -39,7 +40,12 @@ export function presentVersion(row: VersionRow, currentVersionId: string | null)
   };
 }
 
-export function presentTrack(row: TrackRow, current: VersionRow | null, versionCount: number): Track {
+export function presentTrack(
+  row: TrackRow,
+  current: VersionRow | null,
+  versionCount: number,
+  review: TrackReviewSummary | null,
+): Track {
   return {
     _id: row.id,
     projectId: row.project_id,
@@ -52,6 +58,7 @@ export function presentTrack(row: TrackRow, current: VersionRow | null, versionC
     notes: row.notes,
     currentVersion: current ? presentVersion(current, row.current_version_id) : null,
     versionCount,
+    review,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

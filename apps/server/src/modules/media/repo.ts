@@ -1,9 +1,7 @@
 // Queries of the media area: tracks, versions, project files, and the project figures they move.
 import type { FileCategory, MediaTotals } from '@mixdesk/contract/media';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { notFound } from '../../platform/errors.ts';
 import type { ProjectFilesTable, TracksTable, TrackVersionsTable } from './tables.ts';
 
 export type TrackRow = Selectable<TracksTable>;
@@ -16,15 +14,8 @@ const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /** Ids are lower-case UUIDs; anything else is unknown without asking the database. */
 export const looksLikeId = (value: string) => ID_SHAPE.test(value);
 
-/**
- * Serialises media changes per project: PostgreSQL locks the project row until commit; SQLite runs one
- * write transaction at a time already. Throws NOT_FOUND when the project went away meanwhile.
- */
-export async function lockProject(trx: Kysely<DB>, dialect: Dialect, projectId: string): Promise<void> {
-  const query = trx.selectFrom('projects').select('id').where('id', '=', projectId);
-  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-  if (!row) throw notFound('Project');
-}
+// Changes inside a project take its row lock first (modules/projects/access.ts).
+export { lockProject } from '../projects/access.ts';
 
 /** Sets trackCount, totalDuration (current versions) and totalFileSize (every stored byte) from the rows. */
 export async function recomputeTotals(trx: Kysely<DB>, projectId: string): Promise<MediaTotals> {

@@ -14,7 +14,9 @@ import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
+import { announceActivities } from '../activity/feed.ts';
 import { type ProjectRow, requireProjectAccess, touchProject } from '../projects/access.ts';
+import { reviewSummaries } from '../reviews/summary.ts';
 import { presentTrack } from './present.ts';
 import { assertWithinQuota } from './quota.ts';
 import * as repo from './repo.ts';
@@ -39,24 +41,30 @@ export async function inProjectTransaction<T>(
   });
 }
 
-/** Tracks as the API shows them: with their current version and how many versions they have. */
+/**
+ * Tracks as the API shows them: with their current version, how many versions they have and where the current
+ * version stands in review (one query each for the whole list).
+ */
 export async function loadTracks(db: Kysely<DB>, rows: repo.TrackRow[]): Promise<Track[]> {
   const currentIds = rows.map((r) => r.current_version_id).filter((id): id is string => Boolean(id));
-  const [current, counts] = await Promise.all([
+  const [current, counts, reviews] = await Promise.all([
     repo.versionRowsByIds(db, currentIds),
     repo.versionCounts(
       db,
       rows.map((r) => r.id),
     ),
+    reviewSummaries(db, currentIds),
   ]);
   const byId = new Map(current.map((v) => [v.id, v]));
-  return rows.map((r) =>
-    presentTrack(
+  return rows.map((r) => {
+    const version = r.current_version_id ? (byId.get(r.current_version_id) ?? null) : null;
+    return presentTrack(
       r,
-      r.current_version_id ? (byId.get(r.current_version_id) ?? null) : null,
+      version,
       counts.get(r.id) ?? 0,
-    ),
-  );
+      version ? (reviews.get(version.id) ?? null) : null,
+    );
+  });
 }
 
 export async function loadTrack(db: Kysely<DB>, projectId: string, trackId: string): Promise<Track> {
@@ -130,6 +138,7 @@ export async function createTrack(
       updated_at: now,
     });
   });
+  await announceActivities(ctx, [`track_added:${id}`]);
   return { track: await loadTrack(ctx.db, project.id, id), totals };
 }
 

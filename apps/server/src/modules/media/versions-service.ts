@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
+import { announceActivities } from '../activity/feed.ts';
 import { decoders } from './decoder.ts';
 import { queuePeaks } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
@@ -184,6 +185,7 @@ export async function uploadVersion(
       { quotaOf: project.owner_id },
     );
     const answer = await result(ctx, project.id, track.id, versionId, totals);
+    await announceActivities(ctx, [`version_uploaded:${versionId}`]);
     // Decoding a long file takes longer than receiving it: the answer does not wait for the waveform.
     jobQueue(ctx).kick();
     return answer;

@@ -3,6 +3,7 @@
 // Collaborator 'view': read and play. Anyone else: the project does not exist for them (404).
 import type { ProjectAccess } from '@mixdesk/contract/projects';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -47,4 +48,17 @@ export async function requireProjectAccess(
 /** Marks a project as just worked on: updates last_activity_at and updated_at (pass a transaction to join it). */
 export function touchProject(db: Kysely<DB>, projectId: string): Promise<void> {
   return touch(db, projectId);
+}
+
+/**
+ * Serialises changes inside a project: PostgreSQL locks the project row until commit; SQLite runs one write
+ * transaction at a time already. Every transaction that changes a project's rows takes it FIRST (media,
+ * comments, reviews, collaborators, the waveform jobs): their triggers then lock the per-person version
+ * rows (lists, dashboards) in the same order, and two of them cannot deadlock. Throws NOT_FOUND when the
+ * project went away meanwhile.
+ */
+export async function lockProject(trx: Kysely<DB>, dialect: Dialect, projectId: string): Promise<void> {
+  const query = trx.selectFrom('projects').select('id').where('id', '=', projectId);
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw notFound('Project');
 }

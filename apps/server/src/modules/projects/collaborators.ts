@@ -12,8 +12,11 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { announceActivities } from '../activity/feed.ts';
+import '../activity/tables.ts';
 import { findUserByEmail } from '../auth/repo.ts';
-import { isProjectId, requireProjectAccess } from './access.ts';
+import { announce, notify } from '../notifications/service.ts';
+import { isProjectId, lockProject, requireProjectAccess } from './access.ts';
 import { touchProject } from './repo.ts';
 import { getProject } from './service.ts';
 
@@ -43,8 +46,10 @@ export async function addCollaborator(
   if (user.id === project.owner_id) throw badRequest('You own this project already.');
   if ((await collaboratorCount(ctx, project.id)) >= COLLABORATORS_MAX)
     throw new AppError('UNPROCESSABLE', `A project can have at most ${COLLABORATORS_MAX} collaborators.`);
+  let created: Awaited<ReturnType<typeof notify>>;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    created = await ctx.db.transaction().execute(async (trx) => {
+      await lockProject(trx, ctx.dialect, project.id);
       await trx
         .insertInto('project_collaborators')
         .values({
@@ -56,11 +61,33 @@ export async function addCollaborator(
         })
         .execute();
       await touchProject(trx, project.id);
+      return notify(ctx, trx, {
+        userId: user.id,
+        kind: 'added_to_project',
+        actorId: callerId,
+        actorName: project.owner_name,
+        projectId: project.id,
+        title: `${project.owner_name} added you to ${project.title}`,
+        body: `You can ${input.permission === 'edit' ? 'edit' : 'view'} it${input.role ? ` as ${input.role}` : ''}.`,
+        link: `/projects/${project.id}`,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`${user.name} is already a collaborator on this project.`);
     throw err;
   }
+  await announce(ctx, created);
+  // The insert's trigger named the activity after the row's time as the database writes it (migration 0012).
+  const joined = await ctx.db
+    .selectFrom('activities')
+    .select('id')
+    .where('kind', '=', 'collaborator_added')
+    .where('project_id', '=', project.id)
+    .where('actor_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (joined) await announceActivities(ctx, [joined.id]);
   return getProject(ctx, callerId, project.id);
 }
 
@@ -76,6 +103,7 @@ export async function updateCollaborator(
   if (input.permission !== undefined) patch.permission = input.permission;
   if (input.role !== undefined) patch.role = input.role;
   const changed = await ctx.db.transaction().execute(async (trx) => {
+    await lockProject(trx, ctx.dialect, project.id);
     const result = await trx
       .updateTable('project_collaborators')
       .set(patch)
@@ -104,6 +132,7 @@ export async function removeCollaborator(
   if (leaving && project.owner_id === callerId)
     throw badRequest('The owner cannot leave their own project; delete it instead.');
   const removed = await ctx.db.transaction().execute(async (trx) => {
+    await lockProject(trx, ctx.dialect, project.id);
     const result = await trx
       .deleteFrom('project_collaborators')
       .where('project_id', '=', project.id)
@@ -113,5 +142,7 @@ export async function removeCollaborator(
     return Number(result.numDeletedRows);
   });
   if (removed === 0) throw notFound('Collaborator');
+  // Committed: their open connections stop receiving the project's events now, not at their next join.
+  ctx.live.leaveProject(userId.toLowerCase(), project.id);
   return leaving ? null : getProject(ctx, callerId, project.id);
 }

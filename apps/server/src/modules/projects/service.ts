@@ -152,6 +152,8 @@ export async function updateProject(
 export async function deleteProjectCompletely(ctx: AppContext, projectId: string): Promise<void> {
   await removeProjectMedia(ctx, projectId);
   await deleteProjectRow(ctx.db, projectId);
+  // Committed: nobody's open connection hears of the project any more.
+  ctx.live.closeProject(projectId);
 }
 
 export async function deleteProject(ctx: AppContext, userId: string, projectId: string): Promise<void> {

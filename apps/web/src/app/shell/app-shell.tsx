@@ -17,6 +17,9 @@ const GET_STARTED: AuthRedirectState = { mode: 'register' };
 // as soon as the shell is on screen rather than before it (decision 012).
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 export function AppShell() {
   const session = useSession();
@@ -44,6 +47,7 @@ export function AppShell() {
             <ThemeToggle />
             {session.user ? (
               <Suspense fallback={<span className="size-8" />}>
+                <NotificationBell />
                 <UserMenu />
               </Suspense>
             ) : (

@@ -3,16 +3,18 @@
 import type { ActivityItem, ActivityKind } from '@mixdesk/contract/dashboard';
 import {
   AudioLines,
+  CheckCheck,
   FilePlus2,
   FileText,
   FolderPlus,
   History,
   type LucideIcon,
+  MessageSquare,
   Music,
   SlidersHorizontal,
   UserPlus,
 } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Card, CardTitle } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
@@ -26,6 +28,8 @@ const KIND_ICON: Record<ActivityKind, LucideIcon> = {
   version_mastered: SlidersHorizontal,
   file_uploaded: FilePlus2,
   document_event: FileText,
+  comment_added: MessageSquare,
+  version_reviewed: CheckCheck,
 };
 
 const SLOTS = ['one', 'two', 'three', 'four'];
@@ -35,18 +39,30 @@ export function RecentActivity({
   items,
   now,
   className,
+  title = 'Recent Activity',
+  footer,
+  error,
 }: {
   items: ActivityItem[] | undefined;
   now: Date;
   className?: string;
+  title?: string;
+  /** Under the list (a "Show more"). */
+  footer?: ReactNode;
+  /** Shown instead of the list when it could not be read. */
+  error?: string | null;
 }) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className={className}>
       <div className="px-5 pt-5 pb-3">
-        <CardTitle id={titleId}>Recent Activity</CardTitle>
+        <CardTitle id={titleId}>{title}</CardTitle>
       </div>
-      {items === undefined ? (
+      {error ? (
+        <p role="alert" className="px-5 pb-5 text-sm text-danger">
+          {error}
+        </p>
+      ) : items === undefined ? (
         <ul aria-hidden="true" className="flex flex-col gap-4 px-5 pt-1 pb-5">
           {SLOTS.map((slot) => (
             <li key={slot} className="flex items-start gap-3">
@@ -75,6 +91,7 @@ export function RecentActivity({
           ))}
         </ol>
       )}
+      {footer}
     </Card>
   );
 }

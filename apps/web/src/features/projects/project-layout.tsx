@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { formatBytes, formatDuration } from './format';
 import { listErrorMessage } from './project-errors';
 import { enumLabel, STATUS_TONE } from './project-labels';
+import { ProjectPresence } from './project-presence';
 import { useProject } from './use-project';
 
 export interface ProjectOutletContext {
@@ -76,17 +77,20 @@ export function ProjectLayout() {
                 : `Shared by ${project.owner.name} · ${project.access === 'edit' ? 'you can edit' : 'view only'}`}
             </p>
           </div>
-          <dl className="flex gap-5 font-mono text-sm tabular-nums">
-            <Figure icon={<ListMusic className="size-3.5" aria-hidden="true" />} label="Tracks">
-              {project.trackCount}
-            </Figure>
-            <Figure icon={<Clock3 className="size-3.5" aria-hidden="true" />} label="Duration">
-              {formatDuration(project.totalDuration)}
-            </Figure>
-            <Figure icon={<HardDrive className="size-3.5" aria-hidden="true" />} label="Stored">
-              {formatBytes(project.totalFileSize)}
-            </Figure>
-          </dl>
+          <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+            <ProjectPresence project={project} />
+            <dl className="flex gap-5 font-mono text-sm tabular-nums">
+              <Figure icon={<ListMusic className="size-3.5" aria-hidden="true" />} label="Tracks">
+                {project.trackCount}
+              </Figure>
+              <Figure icon={<Clock3 className="size-3.5" aria-hidden="true" />} label="Duration">
+                {formatDuration(project.totalDuration)}
+              </Figure>
+              <Figure icon={<HardDrive className="size-3.5" aria-hidden="true" />} label="Stored">
+                {formatBytes(project.totalFileSize)}
+              </Figure>
+            </dl>
+          </div>
         </div>
         <nav aria-label="Project sections" className="border-b border-border">
           <ul className="-mb-px flex gap-1">

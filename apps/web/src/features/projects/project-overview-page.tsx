@@ -11,6 +11,7 @@ import { projectKeys } from './api';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { CollaboratorsCard } from './overview/collaborators-card';
 import { DetailsCard } from './overview/details-card';
+import { ProjectActivity } from './overview/project-activity';
 import { TagsCard } from './overview/tags-card';
 import { useProjectOutlet } from './project-layout';
 import { useProjectSaved } from './use-project';
@@ -32,6 +33,7 @@ export function ProjectOverviewPage() {
       <div className="flex min-w-0 flex-col gap-5">
         <DetailsCard project={project} onSaved={saved} />
         <TagsCard project={project} onSaved={saved} />
+        <ProjectActivity project={project} />
       </div>
       <div className="flex min-w-0 flex-col gap-5">
         <CollaboratorsCard project={project} onSaved={saved} onLeft={forget} />

@@ -1,32 +1,50 @@
 // One track, opened from the list: its details, the player (the current version unless another is picked), the
 // upload of a new version, and every version.
 import { musicalKeyLabel, type Track } from '@mixdesk/contract/media';
+import type { ProjectAccess } from '@mixdesk/contract/projects';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
 import { Skeleton } from '../../../ui/skeleton';
+import { CommentBands, CommentLane } from '../comments/comment-markers';
+import { useComments } from '../comments/use-comments';
+import { VersionComments } from '../comments/version-comments';
 import { mediaErrorMessage } from '../media/media-errors';
 import { mediaKeys } from '../media/media-keys';
+import { reviewBadge } from '../reviews/review-labels';
+import { type Person, ReviewPanel } from '../reviews/review-panel';
 import { fetchVersions } from './api';
 import { TRACK_STATUS_LABEL, TRACK_STATUS_TONE } from './track-labels';
-import { TrackPlayer } from './track-player';
+import { type PlayerHandle, TrackPlayer } from './track-player';
 import { UploadVersionForm } from './upload-version-form';
 import { VersionList } from './version-list';
 
 interface Props {
   projectId: string;
   track: Track;
-  canEdit: boolean;
+  access: ProjectAccess;
+  /** The project's people, who may be asked for a review. */
+  people: Person[];
   onEdit: () => void;
   onDelete: () => void;
   onChanged: () => void;
 }
 
-export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onChanged }: Props) {
-  const [picked, setPicked] = useState<string | null>(null);
+export function TrackDetail({ projectId, track, access, people, onEdit, onDelete, onChanged }: Props) {
+  const canEdit = access !== 'view';
+  const badge = reviewBadge(track.review);
+  const { user } = useSession();
+  // A link to a comment (from the activity feed or a notification) names the version, the time and the thread.
+  const [params] = useSearchParams();
+  const [picked, setPicked] = useState<string | null>(params.get('version'));
+  const [openId, setOpenId] = useState<string | null>(params.get('comment'));
+  const [hideResolved, setHideResolved] = useState(false);
+  const player = useRef<PlayerHandle>(null);
   /** Counts the asks to start playing at once; the player starts on each new one. */
   const [playRequest, setPlayRequest] = useState(0);
   const versions = useQuery({
@@ -35,6 +53,22 @@ export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onCha
   });
   const list = versions.data ?? [];
   const playing = list.find((v) => v._id === picked) ?? track.currentVersion;
+  const versionRef = playing ? { projectId, trackId: track._id, versionId: playing._id } : null;
+  const comments = useComments(versionRef);
+  const threads = (comments.data ?? []).filter((c) => c.parentId === null && (!hideResolved || !c.resolved));
+  const openThread = (id: string, at: number) => {
+    player.current?.seek(at);
+    setOpenId(id);
+  };
+
+  // The linked time, once the player holds the linked version (the list of versions loads after the track).
+  const linkedTime = useRef(params.get('t'));
+  useEffect(() => {
+    if (linkedTime.current === null || !player.current || (picked && playing?._id !== picked)) return;
+    const t = Number(linkedTime.current);
+    if (Number.isFinite(t)) player.current.seek(t);
+    linkedTime.current = null;
+  });
 
   return (
     <Card aria-labelledby={`track-${track._id}-title`}>
@@ -49,6 +83,14 @@ export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onCha
             <dd>
               <Badge tone={TRACK_STATUS_TONE[track.status]}>{TRACK_STATUS_LABEL[track.status]}</Badge>
             </dd>
+            {badge && (
+              <>
+                <dt className="sr-only">Review</dt>
+                <dd>
+                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                </dd>
+              </>
+            )}
             {track.bpm !== null && (
               <>
                 <dt className="sr-only">Tempo</dt>
@@ -86,13 +128,54 @@ export function TrackDetail({ projectId, track, canEdit, onEdit, onDelete, onCha
         {track.notes && <p className="text-base whitespace-pre-wrap text-muted">{track.notes}</p>}
         <section aria-label="Player" className="rounded-md border border-border p-3">
           {playing ? (
-            <TrackPlayer version={playing} trackTitle={track.title} playRequest={playRequest} />
+            <TrackPlayer
+              version={playing}
+              trackTitle={track.title}
+              playRequest={playRequest}
+              handle={player}
+              overlay={(duration) => <CommentBands threads={threads} duration={duration} />}
+              lane={(duration) => (
+                <CommentLane
+                  threads={threads}
+                  duration={duration}
+                  openId={openId}
+                  onOpen={(c) => openThread(c._id, c.at)}
+                />
+              )}
+            />
           ) : (
             <p className="py-4 text-center text-sm text-muted">
               No audio yet.{canEdit ? ' Upload a version below to hear it here.' : ''}
             </p>
           )}
         </section>
+        {playing && versionRef && (
+          <ReviewPanel
+            key={`review-${playing._id}`}
+            versionRef={versionRef}
+            versionLabel={playing.label}
+            me={user?._id ?? null}
+            access={access}
+            people={people}
+            onChanged={onChanged}
+          />
+        )}
+        {playing && versionRef && (
+          <VersionComments
+            key={playing._id}
+            versionRef={versionRef}
+            versionLabel={playing.label}
+            comments={comments}
+            viewer={{ userId: user?._id ?? null, access }}
+            duration={playing.duration}
+            playhead={() => player.current?.currentTime() ?? 0}
+            onSeek={(seconds) => player.current?.seek(seconds)}
+            openId={openId}
+            onOpen={setOpenId}
+            hideResolved={hideResolved}
+            onHideResolved={setHideResolved}
+          />
+        )}
         {canEdit && <UploadVersionForm projectId={projectId} track={track} onUploaded={onChanged} />}
         <section aria-labelledby={`track-${track._id}-versions`} className="flex flex-col gap-2">
           <h3 id={`track-${track._id}-versions`} className="text-base font-semibold">

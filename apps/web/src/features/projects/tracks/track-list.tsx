@@ -7,6 +7,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { formatDuration } from '../format';
+import { reviewBadge } from '../reviews/review-labels';
 import { TRACK_STATUS_LABEL, TRACK_STATUS_TONE } from './track-labels';
 
 interface Props {
@@ -90,6 +91,7 @@ export function TrackList({ tracks, selectedId, canEdit, onSelect, onMove }: Pro
               </span>
               <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
                 <Badge tone={TRACK_STATUS_TONE[track.status]}>{TRACK_STATUS_LABEL[track.status]}</Badge>
+                <ReviewBadge track={track} />
                 {track.bpm !== null && <span className="font-mono tabular-nums">{track.bpm} BPM</span>}
                 {track.musicalKey && <span>{musicalKeyLabel(track.musicalKey)}</span>}
                 {track.isrc && <span className="font-mono max-sm:hidden">{track.isrc}</span>}
@@ -127,4 +129,9 @@ export function TrackList({ tracks, selectedId, canEdit, onSelect, onMove }: Pro
       })}
     </ol>
   );
+}
+
+function ReviewBadge({ track }: { track: Track }) {
+  const badge = reviewBadge(track.review);
+  return badge && <Badge tone={badge.tone}>{badge.label}</Badge>;
 }

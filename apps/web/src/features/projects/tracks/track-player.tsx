@@ -4,7 +4,15 @@
 import type { TrackVersion } from '@mixdesk/contract/media';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Pause, Play } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import { ensureFreshSession } from '../../../lib/upload';
 import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
@@ -16,15 +24,29 @@ import { fetchPeaks } from './api';
 import { audioDetails } from './track-labels';
 import { Waveform } from './waveform';
 
+/** What the page around the player may ask of it: the playhead's time, and a jump. */
+export interface PlayerHandle {
+  currentTime(): number;
+  seek(seconds: number): void;
+}
+
 export function TrackPlayer({
   version,
   trackTitle,
   playRequest = 0,
+  handle,
+  overlay,
+  lane,
 }: {
   version: TrackVersion;
   trackTitle: string;
   /** Starts playing whenever it grows (a Play elsewhere on the page, such as the mastering dialog's). */
   playRequest?: number;
+  handle?: Ref<PlayerHandle>;
+  /** Drawn over the waveform (not clickable), given the duration shown: the comments' marks. */
+  overlay?: (duration: number) => ReactNode;
+  /** A row under the waveform, aligned with it, given the duration shown: the comment markers. */
+  lane?: (duration: number) => ReactNode;
 }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -96,6 +118,10 @@ export function TrackPlayer({
       el.load();
     } else el.currentTime = seconds;
   }, []);
+
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  useImperativeHandle(handle, () => ({ currentTime: () => currentRef.current, seek }), [seek]);
 
   // A refused stream is usually an expired access cookie: renew it and try once more from the same spot.
   const onError = async () => {
@@ -170,7 +196,10 @@ export function TrackPlayer({
         current={current}
         onSeek={seek}
         label={`Seek in ${trackTitle} · ${version.label}`}
-      />
+      >
+        {overlay?.(shown)}
+      </Waveform>
+      {lane?.(shown)}
       <p className="-mt-1 flex justify-between font-mono text-xs text-muted tabular-nums">
         <span data-testid="player-time">{formatDuration(current)}</span>
         <span>

@@ -3,8 +3,9 @@
 import type { Track } from '@mixdesk/contract/media';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListMusic, Plus, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { realtime } from '../../../lib/realtime';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -37,6 +38,16 @@ export function TracksPage() {
     queryFn: ({ signal }) => fetchTracks(projectId, signal),
   });
   const list = tracks.data ?? [];
+  const people = [project.owner, ...project.collaborators.map((c) => c.user)];
+  // Someone's review decision changes the tracks' review badges: read the list again.
+  useEffect(
+    () =>
+      realtime.onLiveEvent('review:updated', (payload) => {
+        if ((payload as { projectId?: unknown } | null)?.projectId === projectId)
+          void queryClient.invalidateQueries({ queryKey: mediaKeys.tracks(projectId) });
+      }),
+    [queryClient, projectId],
+  );
   const selected = list.find((t) => t._id === params.get('track')) ?? list[0] ?? null;
   const select = (trackId: string) =>
     setParams((p) => {
@@ -139,7 +150,8 @@ export function TracksPage() {
               key={selected._id}
               projectId={projectId}
               track={selected}
-              canEdit={canEdit}
+              access={project.access}
+              people={people}
               onEdit={() => setForm({ open: true, track: selected })}
               onDelete={() => setDeleting(selected)}
               onChanged={changed}

@@ -1,7 +1,7 @@
 // The waveform of a version, drawn from the peaks the server computed, with the played part in the accent
 // colour. It is the seek bar too: click anywhere to jump there, or use the arrow keys (a slider for assistive tech).
 import type { PeaksStatus } from '@mixdesk/contract/media';
-import { type KeyboardEvent, type PointerEvent, useId, useMemo } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useId, useMemo } from 'react';
 import { cn } from '../../../ui/cn';
 import { formatDuration } from '../format';
 
@@ -22,6 +22,7 @@ export function Waveform({
   current,
   onSeek,
   label,
+  children,
 }: {
   peaks: number[];
   status: PeaksStatus | 'loading';
@@ -29,6 +30,8 @@ export function Waveform({
   current: number;
   onSeek: (seconds: number) => void;
   label: string;
+  /** Marks drawn over the bars (not part of the slider: keep them aria-hidden and unclickable). */
+  children?: ReactNode;
 }) {
   // An id safe inside url(#…), whatever characters React's ids use.
   const clipId = `waveform-played-${useId().replace(/[^\w-]/g, '')}`;
@@ -96,6 +99,7 @@ export function Waveform({
           {status === 'failed' ? 'No waveform for this file' : 'Drawing the waveform…'}
         </span>
       )}
+      {children}
       <div
         aria-hidden="true"
         className={cn('absolute inset-y-1 w-0.5 rounded-full bg-text', duration <= 0 && 'hidden')}

@@ -1,0 +1,100 @@
+// Who a new comment notifies (issue #15): the people of the project it @mentions by name (full name or first
+// name: "@Paula" or "@Paula Producer"), and the author of the thread it replies to. Never the writer.
+import { type Comment, formatTimestamp } from '@mixdesk/contract/comments';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { type CreatedNotification, notify } from '../notifications/service.ts';
+
+interface Person {
+  id: string;
+  name: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** True when `body` holds "@name" for the person's full or first name, not inside a longer word. */
+export function mentions(body: string, name: string): boolean {
+  const full = name.trim();
+  if (!full) return false;
+  const first = full.split(/\s+/)[0]!;
+  const names = [...new Set([full, first])].map((n) => escapeRegExp(n).replace(/\s+/g, '\\s+'));
+  return new RegExp(`(^|[^\\p{L}\\p{N}_@])@(${names.join('|')})(?![\\p{L}\\p{N}_])`, 'iu').test(body);
+}
+
+/** The owner and collaborators of a project, with their names. */
+function peopleOf(db: Kysely<DB>, projectId: string): Promise<Person[]> {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.name'])
+    .where((eb) =>
+      eb.or([
+        eb('u.id', '=', eb.selectFrom('projects').select('owner_id').where('id', '=', projectId)),
+        eb(
+          'u.id',
+          'in',
+          eb.selectFrom('project_collaborators').select('user_id').where('project_id', '=', projectId),
+        ),
+      ]),
+    )
+    .execute();
+}
+
+interface NewComment {
+  comment: Pick<Comment, '_id' | 'body' | 'at' | 'projectId' | 'trackId' | 'versionId'>;
+  authorId: string;
+  authorName: string;
+  trackTitle: string;
+  /** The thread's first comment and its author, for a reply. */
+  thread: { id: string; authorId: string | null } | null;
+}
+
+/** Creates the notifications a new comment causes, inside its transaction; announce them after commit. */
+export async function notifyAboutComment(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  { comment, authorId, authorName, trackTitle, thread }: NewComment,
+): Promise<CreatedNotification[]> {
+  const place = new URLSearchParams({
+    track: comment.trackId,
+    version: comment.versionId,
+    t: String(comment.at),
+    comment: thread?.id ?? comment._id,
+  });
+  const base = {
+    actorId: authorId,
+    actorName: authorName,
+    projectId: comment.projectId,
+    body: comment.body,
+    link: `/projects/${comment.projectId}/tracks?${place.toString()}`,
+  };
+  const created: CreatedNotification[] = [];
+  const told = new Set<string>([authorId]);
+  if (comment.body.includes('@')) {
+    for (const person of await peopleOf(trx, comment.projectId)) {
+      if (told.has(person.id) || !mentions(comment.body, person.name)) continue;
+      told.add(person.id);
+      created.push(
+        ...(await notify(ctx, trx, {
+          ...base,
+          userId: person.id,
+          kind: 'mention',
+          title: `${authorName} mentioned you on ${trackTitle} at ${formatTimestamp(comment.at)}`,
+          dedupeKey: `mention:${comment._id}`,
+        })),
+      );
+    }
+  }
+  if (thread?.authorId && !told.has(thread.authorId)) {
+    created.push(
+      ...(await notify(ctx, trx, {
+        ...base,
+        userId: thread.authorId,
+        kind: 'reply',
+        title: `${authorName} replied to your comment on ${trackTitle}`,
+        dedupeKey: `reply:${comment._id}`,
+      })),
+    );
+  }
+  return created;
+}

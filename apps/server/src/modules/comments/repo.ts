@@ -1,0 +1,141 @@
+// Queries of the comments area: comments with their authors as they are now, likes, and the changes.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../platform/ids.ts';
+import type { CommentsTable } from './tables.ts';
+import '../auth/tables.ts';
+import '../profile/tables.ts';
+
+export type CommentRecord = Selectable<CommentsTable>;
+/** A comment with what its author looks like now (null for a guest, or an account gone meanwhile). */
+export type CommentRow = CommentRecord & {
+  author_name: string | null;
+  avatar_key: string | null;
+  avatar_updated_at: string | null;
+  profile_visibility: string | null;
+};
+
+function withAuthors(db: Kysely<DB>) {
+  return db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .leftJoin('user_profiles as p', 'p.user_id', 'c.author_id')
+    .selectAll('c')
+    .select(['u.name as author_name', 'p.avatar_key', 'p.avatar_updated_at', 'p.profile_visibility']);
+}
+
+/** Every comment of a version, replies included, in the order of the timeline. */
+export function commentRowsOfVersion(db: Kysely<DB>, versionId: string): Promise<CommentRow[]> {
+  return withAuthors(db)
+    .where('c.version_id', '=', versionId)
+    .orderBy('c.at_sec')
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
+export function commentRow(db: Kysely<DB>, commentId: string): Promise<CommentRow | undefined> {
+  return withAuthors(db).where('c.id', '=', commentId).executeTakeFirst();
+}
+
+/** Who likes each comment of a version (or of the given comments), oldest like first. */
+export async function likesOf(
+  db: Kysely<DB>,
+  where: { versionId: string } | { commentIds: string[] },
+): Promise<Map<string, string[]>> {
+  if ('commentIds' in where && where.commentIds.length === 0) return new Map();
+  let query = db
+    .selectFrom('comment_likes as l')
+    .select(['l.comment_id', 'l.user_id'])
+    .orderBy('l.created_at')
+    .orderBy('l.user_id');
+  query =
+    'versionId' in where
+      ? query.innerJoin('comments as c', 'c.id', 'l.comment_id').where('c.version_id', '=', where.versionId)
+      : query.where('l.comment_id', 'in', where.commentIds);
+  const out = new Map<string, string[]>();
+  for (const row of await query.execute()) {
+    const list = out.get(row.comment_id) ?? [];
+    list.push(row.user_id);
+    out.set(row.comment_id, list);
+  }
+  return out;
+}
+
+/** One comment of a version, as stored; undefined for a comment of another version. */
+export function findComment(
+  db: Kysely<DB>,
+  versionId: string,
+  commentId: string,
+): Promise<CommentRecord | undefined> {
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('id', '=', commentId)
+    .where('version_id', '=', versionId)
+    .executeTakeFirst();
+}
+
+export async function countOfVersion(db: Kysely<DB>, versionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('version_id', '=', versionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function versionExists(db: Kysely<DB>, versionId: string): Promise<boolean> {
+  return Boolean(
+    await db.selectFrom('track_versions').select('id').where('id', '=', versionId).executeTakeFirst(),
+  );
+}
+
+export async function insertComment(db: Kysely<DB>, row: Insertable<CommentsTable>): Promise<void> {
+  await db.insertInto('comments').values(row).execute();
+}
+
+export async function updateComment(
+  db: Kysely<DB>,
+  commentId: string,
+  patch: Updateable<CommentsTable>,
+): Promise<void> {
+  await db.updateTable('comments').set(patch).where('id', '=', commentId).execute();
+}
+
+/** The ids a delete removes: the comment and, for a thread's first comment, its replies. */
+export async function threadIds(db: Kysely<DB>, comment: CommentRecord): Promise<string[]> {
+  if (comment.parent_id) return [comment.id];
+  const replies = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('parent_id', '=', comment.id)
+    .orderBy('id')
+    .execute();
+  return [comment.id, ...replies.map((r) => r.id)];
+}
+
+/** Deletes a comment; its replies and likes go by their foreign keys. */
+export async function deleteComment(db: Kysely<DB>, commentId: string): Promise<void> {
+  await db.deleteFrom('comments').where('id', '=', commentId).execute();
+}
+
+/** Adds the user's like, or takes it back when there was one. */
+export async function toggleLike(db: Kysely<DB>, commentId: string, userId: string): Promise<void> {
+  const removed = await db
+    .deleteFrom('comment_likes')
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) > 0) return;
+  await db
+    .insertInto('comment_likes')
+    .values({ comment_id: commentId, user_id: userId, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** The comments a user wrote, oldest first, for the account export. */
+export function commentRowsOfAuthor(db: Kysely<DB>, userId: string): Promise<CommentRow[]> {
+  return withAuthors(db).where('c.author_id', '=', userId).orderBy('c.created_at').orderBy('c.id').execute();
+}

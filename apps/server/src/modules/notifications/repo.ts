@@ -1,0 +1,180 @@
+// Queries of the notifications area: a person's list and counts, marking read, and the email sweep's claims.
+import type { Notification, NotificationKind } from '@mixdesk/contract/notifications';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { NotificationsTable } from './tables.ts';
+import '../auth/tables.ts';
+import '../profile/tables.ts';
+import '../projects/tables.ts';
+
+export type NotificationRecord = Selectable<NotificationsTable>;
+/** A notification with its project's title as it is now (null when it has no project). */
+export type NotificationRow = NotificationRecord & { project_title: string | null };
+
+function withProjects(db: Kysely<DB>) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('projects as p', 'p.id', 'n.project_id')
+    .selectAll('n')
+    .select('p.title as project_title');
+}
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    actor: row.actor_id || row.actor_name ? { _id: row.actor_id, name: row.actor_name ?? '' } : null,
+    project:
+      row.project_id && row.project_title !== null ? { _id: row.project_id, title: row.project_title } : null,
+    read: row.read_at !== null,
+    createdAt: row.created_at,
+  };
+}
+
+/** Inserts one; false when the user already has one with the same dedupe key. */
+export async function insertNotification(
+  db: Kysely<DB>,
+  values: Insertable<NotificationsTable>,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('notifications')
+    .values(values)
+    .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** One page of a user's notifications, newest first; `read` filters (undefined: all). */
+export function pageOfUser(
+  db: Kysely<DB>,
+  userId: string,
+  opts: { read?: boolean; limit: number; offset: number },
+): Promise<NotificationRow[]> {
+  let query = withProjects(db).where('n.user_id', '=', userId);
+  if (opts.read !== undefined) query = query.where('n.read_at', opts.read ? 'is not' : 'is', null);
+  return query
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+}
+
+/** How many notifications a user has, and how many of them are read. */
+export async function countsOfUser(db: Kysely<DB>, userId: string): Promise<{ total: number; read: number }> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => [eb.fn.countAll().as('total'), eb.fn.count('read_at').as('read')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), read: Number(row?.read ?? 0) };
+}
+
+export async function unreadCountOf(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Marks a user's notifications read (the given ones, or all); others' ids match nothing. */
+export async function markRead(
+  db: Kysely<DB>,
+  userId: string,
+  which: { ids: string[] } | 'all',
+  at: string,
+): Promise<void> {
+  let query = db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (which !== 'all') query = query.where('id', 'in', which.ids);
+  await query.execute();
+}
+
+export function rowsByIds(db: Kysely<DB>, ids: string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return withProjects(db).where('n.id', 'in', ids).orderBy('n.created_at').orderBy('n.id').execute();
+}
+
+export function allOfUser(db: Kysely<DB>, userId: string): Promise<NotificationRow[]> {
+  return withProjects(db)
+    .where('n.user_id', '=', userId)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+}
+
+// --- The email sweep ---
+
+/** Users with an unread notification the sweep has not dealt with, created at or before `cutoff`. */
+export async function usersWaitingForEmail(db: Kysely<DB>, cutoff: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('user_id')
+    .distinct()
+    .where('emailed_at', 'is', null)
+    .where('read_at', 'is', null)
+    .where('created_at', '<=', cutoff)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Claims every unread notification of a user the sweep has not dealt with (created at or before `upTo`) by
+ * setting emailed_at, and returns the ids and kinds of those this call changed. Two sweeps running at once
+ * each get a disjoint set: PostgreSQL re-checks `emailed_at is null` after waiting on a row another sweep
+ * updated; SQLite runs one write at a time.
+ */
+export function claimForEmail(db: Kysely<DB>, userId: string, upTo: string, at: string) {
+  return db
+    .updateTable('notifications')
+    .set({ emailed_at: at })
+    .where('user_id', '=', userId)
+    .where('emailed_at', 'is', null)
+    .where('read_at', 'is', null)
+    .where('created_at', '<=', upTo)
+    .returning(['id', 'kind'])
+    .execute();
+}
+
+/** Gives claimed notifications back to the next sweep (sending failed). */
+export async function releaseClaim(db: Kysely<DB>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('notifications').set({ emailed_at: null }).where('id', 'in', ids).execute();
+}
+
+/** Where and whether to mail a user: their address and their notification settings (defaults: all on). */
+export async function recipientOf(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'p.email_notifications',
+      'p.project_notifications',
+      'p.collaboration_notifications',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const on = (v: boolean | number | null) => v === null || Boolean(v);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    emailNotifications: on(row.email_notifications),
+    projectNotifications: on(row.project_notifications),
+    collaborationNotifications: on(row.collaboration_notifications),
+  };
+}

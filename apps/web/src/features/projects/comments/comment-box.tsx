@@ -1,0 +1,154 @@
+// Writing a comment: the text, and for a new thread the time it is about, taken from the playhead when the
+// box is used (m:ss, editable), with an optional end for a range. A reply is about its thread's time.
+import {
+  COMMENT_BODY_MAX,
+  type Comment,
+  type CreateCommentInput,
+  formatTimestamp,
+  parseTimestamp,
+} from '@mixdesk/contract/comments';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Input, Textarea } from '../../../ui/input';
+import { mediaErrorMessage } from '../media/media-errors';
+import { createComment, type VersionRef } from './api';
+
+interface Props {
+  versionRef: VersionRef;
+  duration: number;
+  /** The playhead now: a new thread starts there unless the time was typed. */
+  playhead: () => number;
+  /** Set for a reply. */
+  parent?: Comment;
+  onPosted: (comment: Comment) => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}
+
+/** Reads the time fields: seconds, or the message to show. */
+function readTimes(at: string, end: string, duration: number) {
+  const start = parseTimestamp(at);
+  if (start === null) return { error: 'Time must look like 1:12' };
+  if (duration > 0 && start > duration)
+    return { error: `Time must be within the track (${formatTimestamp(duration)})` };
+  if (!end.trim()) return { at: start, end: null };
+  const until = parseTimestamp(end);
+  if (until === null) return { error: 'Until must look like 1:20, or be left empty' };
+  if (until <= start) return { error: 'Until must be after the time' };
+  return { at: start, end: duration > 0 ? Math.min(until, duration) : until };
+}
+
+export function CommentBox({ versionRef, duration, playhead, parent, onPosted, onCancel, autoFocus }: Props) {
+  const id = useId();
+  const [body, setBody] = useState('');
+  const [at, setAt] = useState('');
+  const [end, setEnd] = useState('');
+  /** Once the time is typed, the playhead no longer moves it. */
+  const [timeTyped, setTimeTyped] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const post = useMutation({
+    mutationFn: (input: CreateCommentInput) => createComment(versionRef, input),
+    onSuccess: (comment) => {
+      setBody('');
+      setEnd('');
+      setTimeTyped(false);
+      setError(null);
+      onPosted(comment);
+    },
+    onError: (failure) => setError(mediaErrorMessage(failure, 'Failed to post the comment')),
+  });
+
+  const followPlayhead = () => {
+    if (!parent && !timeTyped) setAt(formatTimestamp(playhead()));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) return setError('Comment cannot be empty');
+    if (parent) return post.mutate({ body, at: parent.at, parentId: parent._id });
+    const times = readTimes(at || formatTimestamp(playhead()), end, duration);
+    if ('error' in times) return setError(times.error ?? null);
+    post.mutate({ body, at: times.at, end: times.end });
+  };
+
+  const label = parent ? `Reply to ${parent.author.name}` : 'Comment';
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" aria-label={parent ? label : 'New comment'}>
+      <label htmlFor={`${id}-body`} className="sr-only">
+        {label}
+      </label>
+      <Textarea
+        id={`${id}-body`}
+        value={body}
+        maxLength={COMMENT_BODY_MAX}
+        rows={parent ? 2 : 3}
+        autoFocus={autoFocus}
+        placeholder={parent ? 'Write a reply…' : 'What do you hear? @name to mention someone'}
+        onFocus={followPlayhead}
+        onChange={(e) => {
+          setBody(e.target.value);
+          if (error) setError(null);
+        }}
+      />
+      <div className="flex flex-wrap items-end gap-2">
+        {!parent && (
+          <>
+            <div className="flex w-24 flex-col gap-1">
+              <label htmlFor={`${id}-at`} className="text-xs font-medium text-muted">
+                At
+              </label>
+              <Input
+                id={`${id}-at`}
+                value={at}
+                inputMode="numeric"
+                placeholder={formatTimestamp(0)}
+                className="font-mono tabular-nums"
+                onChange={(e) => {
+                  setAt(e.target.value);
+                  setTimeTyped(true);
+                }}
+              />
+            </div>
+            <div className="flex w-24 flex-col gap-1">
+              <label htmlFor={`${id}-end`} className="text-xs font-medium text-muted">
+                Until <span className="font-normal">(optional)</span>
+              </label>
+              <Input
+                id={`${id}-end`}
+                value={end}
+                inputMode="numeric"
+                className="font-mono tabular-nums"
+                onChange={(e) => setEnd(e.target.value)}
+              />
+            </div>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setAt(formatTimestamp(playhead()));
+                setTimeTyped(false);
+              }}
+            >
+              Use playhead
+            </Button>
+          </>
+        )}
+        <div className="ml-auto flex gap-2">
+          {onCancel && (
+            <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="sm" variant="primary" disabled={post.isPending}>
+            {post.isPending ? 'Posting…' : parent ? 'Reply' : 'Comment'}
+          </Button>
+        </div>
+      </div>
+      {error && <Alert type="error">{error}</Alert>}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+// A version's comments, kept live: loaded once, then every comment:new / updated / deleted / liked of the
+// project's room is applied to the cached list, so each person sees the others' comments as they are posted.
+import {
+  type Comment,
+  CommentDeletedEventSchema,
+  CommentEventSchema,
+  CommentLikedEventSchema,
+} from '@mixdesk/contract/comments';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { z } from 'zod';
+import { type LiveEvent, realtime, useRealtime } from '../../../lib/realtime';
+import { commentKeys, fetchComments, type VersionRef } from './api';
+
+/** The order of the list and of the markers: by time, then as posted. */
+export function sortComments(list: Comment[]): Comment[] {
+  return [...list].sort(
+    (a, b) => a.at - b.at || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id),
+  );
+}
+
+/** Puts a comment into a version's cached list (replacing the one with its id). */
+export function storeComment(client: QueryClient, comment: Comment): void {
+  client.setQueryData<Comment[]>(commentKeys.version(comment.versionId), (list) =>
+    list ? sortComments([...list.filter((c) => c._id !== comment._id), comment]) : list,
+  );
+}
+
+export function forgetComments(client: QueryClient, versionId: string, ids: string[]): void {
+  client.setQueryData<Comment[]>(commentKeys.version(versionId), (list) =>
+    list?.filter((c) => !ids.includes(c._id)),
+  );
+}
+
+function listen<S extends z.ZodType>(
+  event: LiveEvent,
+  schema: S,
+  versionId: string,
+  apply: (payload: z.infer<S>) => void,
+): () => void {
+  return realtime.onLiveEvent(event, (payload) => {
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) console.warn(`Ignoring a malformed ${event}`, payload);
+    else if ((parsed.data as { versionId: string }).versionId === versionId) apply(parsed.data);
+  });
+}
+
+/** The comments of `ref` (none while it is null: no version to comment on yet). */
+export function useComments(ref: VersionRef | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: commentKeys.version(ref?.versionId ?? ''),
+    queryFn: ({ signal }) => fetchComments(ref!, signal).then(sortComments),
+    enabled: ref !== null,
+  });
+
+  const projectId = ref?.projectId;
+  const versionId = ref?.versionId;
+  // Events missed while the connection was down are read again when it is back.
+  const { status } = useRealtime();
+  const wasConnected = useRef(status === 'connected');
+  useEffect(() => {
+    if (status === 'connected' && !wasConnected.current && versionId)
+      void client.invalidateQueries({ queryKey: commentKeys.version(versionId) });
+    wasConnected.current = status === 'connected';
+  }, [status, client, versionId]);
+
+  useEffect(() => {
+    if (!projectId || !versionId) return;
+    const release = realtime.watchProject(projectId);
+    const offs = [
+      listen('comment:new', CommentEventSchema, versionId, (e) => storeComment(client, e.comment)),
+      listen('comment:updated', CommentEventSchema, versionId, (e) => storeComment(client, e.comment)),
+      listen('comment:deleted', CommentDeletedEventSchema, versionId, (e) =>
+        forgetComments(client, versionId, e.deletedIds),
+      ),
+      listen('comment:liked', CommentLikedEventSchema, versionId, (e) =>
+        client.setQueryData<Comment[]>(commentKeys.version(versionId), (list) =>
+          list?.map((c) => (c._id === e.commentId ? { ...c, likes: e.likes, likedBy: e.likedBy } : c)),
+        ),
+      ),
+    ];
+    return () => {
+      for (const off of offs) off();
+      release();
+    };
+  }, [client, projectId, versionId]);
+
+  return query;
+}
