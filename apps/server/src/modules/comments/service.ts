@@ -14,6 +14,7 @@ import {
 } from '@mixdesk/contract/comments';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { retryingDeadlocks } from '../../db/deadlocks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -63,11 +64,13 @@ function inVersion<T>(
   versionId: string,
   change: (trx: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockProject(trx, ctx.dialect, projectId);
-    if (!(await repo.versionExists(trx, versionId))) throw notFound('Version');
-    return change(trx);
-  });
+  return retryingDeadlocks(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockProject(trx, ctx.dialect, projectId);
+      if (!(await repo.versionExists(trx, versionId))) throw notFound('Version');
+      return change(trx);
+    }),
+  );
 }
 
 /** As inVersion, on one comment of the version (NOT_FOUND for a malformed id or another version's). */

@@ -9,6 +9,7 @@ import {
 } from '@mixdesk/contract/media';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { retryingDeadlocks } from '../../db/deadlocks.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -30,15 +31,17 @@ export async function inProjectTransaction<T>(
   change: (trx: Kysely<DB>) => Promise<T>,
   opts: { quotaOf?: string } = {},
 ): Promise<{ result: T; totals: MediaTotals }> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await repo.lockProject(trx, ctx.dialect, projectId);
-    const result = await change(trx);
-    const totals = await repo.recomputeTotals(trx, projectId);
-    // A change that stores bytes: the owner's quota must still hold, else nothing of it is kept.
-    if (opts.quotaOf) await assertWithinQuota(ctx, trx, ctx.dialect, opts.quotaOf);
-    await touchProject(trx, projectId);
-    return { result, totals };
-  });
+  return retryingDeadlocks(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      await repo.lockProject(trx, ctx.dialect, projectId);
+      const result = await change(trx);
+      const totals = await repo.recomputeTotals(trx, projectId);
+      // A change that stores bytes: the owner's quota must still hold, else nothing of it is kept.
+      if (opts.quotaOf) await assertWithinQuota(ctx, trx, ctx.dialect, opts.quotaOf);
+      await touchProject(trx, projectId);
+      return { result, totals };
+    }),
+  );
 }
 
 /**

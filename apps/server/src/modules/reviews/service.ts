@@ -15,6 +15,7 @@ import {
 } from '@mixdesk/contract/reviews';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { retryingDeadlocks } from '../../db/deadlocks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -47,16 +48,18 @@ async function loadState(db: Kysely<DB>, versionId: string): Promise<VersionRevi
 
 /** Runs `change` in a transaction holding the project, once the version is seen to still exist. */
 function inVersion<T>(ctx: AppContext, v: Version, change: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockProject(trx, ctx.dialect, v.project.id);
-    const still = await trx
-      .selectFrom('track_versions')
-      .select('id')
-      .where('id', '=', v.version.id)
-      .executeTakeFirst();
-    if (!still) throw notFound('Version');
-    return change(trx);
-  });
+  return retryingDeadlocks(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockProject(trx, ctx.dialect, v.project.id);
+      const still = await trx
+        .selectFrom('track_versions')
+        .select('id')
+        .where('id', '=', v.version.id)
+        .executeTakeFirst();
+      if (!still) throw notFound('Version');
+      return change(trx);
+    }),
+  );
 }
 
 /** The app path of a version on the tracks page. */
