@@ -1,42 +1,13 @@
 // Approvals (issue #15): the producer asks the artist to review a version; the request rings the artist's
 // bell; the artist approves and the producer's track turns Approved at once; asking for changes with a note
 // turns it back, for everyone.
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { signInTo } from './account-helpers.ts';
-import { type Account, createAccount, expectAccessible } from './fixtures.ts';
-import { createProject, screenshots, tokenOf, toneWav } from './media-fixtures.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectAccessible } from './fixtures.ts';
+import { screenshots } from './media-fixtures.ts';
+import { openAs, seedReview } from './review-fixtures.ts';
 
-async function seed(request: APIRequestContext) {
-  const owner = await createAccount(request, { name: 'Paula Producer' });
-  const artist = await createAccount(request, { name: 'Arlo Artist' });
-  const projectId = await createProject(request, owner, 'Sign-off EP');
-  const headers = { authorization: `Bearer ${await tokenOf(request, owner)}` };
-  const added = await request.post(`/api/projects/${projectId}/collaborators`, {
-    data: { email: artist.email, permission: 'view', role: 'Artist' },
-    headers,
-  });
-  expect(added.status()).toBe(201);
-  const track = await request.post(`/api/projects/${projectId}/tracks`, {
-    data: { title: 'Lanterns' },
-    headers,
-  });
-  const trackId = (await track.json()).data.track._id as string;
-  const upload = await request.post(`/api/projects/${projectId}/tracks/${trackId}/versions`, {
-    headers,
-    multipart: {
-      label: 'Master 1',
-      file: { name: 'm1.wav', mimeType: 'audio/wav', buffer: toneWav(-20, 6) },
-    },
-  });
-  expect(upload.status()).toBe(201);
-  return { owner, artist, projectId };
-}
-
-async function openAs(browser: Browser, account: Account, route: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInTo(page, account, route);
-  return page;
-}
+const seed = (request: APIRequestContext) =>
+  seedReview(request, { project: 'Sign-off EP', track: 'Lanterns', version: 'Master 1', seconds: 6 });
 
 test('ask for review, approve, and the track turns Approved for everyone; changes turn it back', async ({
   browser,

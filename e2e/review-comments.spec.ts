@@ -1,52 +1,13 @@
 // Review on the player (issue #15): two people in one project see each other there, a comment at 0:12 from one
 // appears at once for the other with a marker on the waveform that seeks the player to 0:12, and the reply,
 // the like and the resolve travel live the other way. The dashboard's activity leads back to the thread.
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { signInTo } from './account-helpers.ts';
-import { type Account, createAccount, expectAccessible } from './fixtures.ts';
-import { createProject, screenshots, tokenOf, toneWav } from './media-fixtures.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectAccessible } from './fixtures.ts';
+import { screenshots, tokenOf } from './media-fixtures.ts';
+import { openAs, seedReview } from './review-fixtures.ts';
 
-interface Seeded {
-  owner: Account;
-  artist: Account;
-  projectId: string;
-  trackId: string;
-}
-
-/** An owner's project with a 20-second version of one track, shared view-only with an artist. */
-async function seed(request: APIRequestContext): Promise<Seeded> {
-  const owner = await createAccount(request, { name: 'Paula Producer' });
-  const artist = await createAccount(request, { name: 'Arlo Artist' });
-  const projectId = await createProject(request, owner, 'Review Session EP');
-  const headers = { authorization: `Bearer ${await tokenOf(request, owner)}` };
-  const added = await request.post(`/api/projects/${projectId}/collaborators`, {
-    data: { email: artist.email, permission: 'view', role: 'Artist' },
-    headers,
-  });
-  expect(added.status()).toBe(201);
-  const track = await request.post(`/api/projects/${projectId}/tracks`, {
-    data: { title: 'Glasshouse' },
-    headers,
-  });
-  expect(track.status()).toBe(201);
-  const trackId = (await track.json()).data.track._id as string;
-  const upload = await request.post(`/api/projects/${projectId}/tracks/${trackId}/versions`, {
-    headers,
-    multipart: {
-      label: 'Mix 3',
-      file: { name: 'mix3.wav', mimeType: 'audio/wav', buffer: toneWav(-20, 20) },
-    },
-  });
-  expect(upload.status()).toBe(201);
-  return { owner, artist, projectId, trackId };
-}
-
-async function openAs(browser: Browser, account: Account, route: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signInTo(page, account, route);
-  return page;
-}
+const seed = (request: APIRequestContext) =>
+  seedReview(request, { project: 'Review Session EP', track: 'Glasshouse', version: 'Mix 3', seconds: 20 });
 
 test('two people review a mix: presence, a comment at 0:12 live with its marker, reply, like and resolve', async ({
   browser,
