@@ -82,18 +82,18 @@ export function writeSineWav(dir: string, name: string, seconds: number, hz = 44
   return file;
 }
 
-/** Full-page screenshots at 1280 px and 390 px wide (and dark at 1280), for a person to look at. */
-export async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
+/** Full-page screenshots at 1280 px and 390 px wide (and dark at 1280), for a person to look at, in `dir`. */
+export async function screenshots(page: Page, name: string, dir = SHOTS_DIR): Promise<void> {
+  mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   // Dark is the app's default theme (the test browser prefers light): look at it too.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-dark-1280.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}-dark-1280.png`), fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
   if (original) await page.setViewportSize(original);
 }

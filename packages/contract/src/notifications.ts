@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'review_requested',
   'review_decision',
   'added_to_project',
+  /** A guest commented through a share link: told to whoever made the link (or the owner). */
+  'guest_comment',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;

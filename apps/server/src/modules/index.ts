@@ -17,6 +17,8 @@ import { notificationsRoutes } from './notifications/routes.ts';
 import { profileRoutes, userProfileRoutes } from './profile/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { reviewsRoutes } from './reviews/routes.ts';
+import { sharePublicRoutes } from './share-links/public-routes.ts';
+import { shareLinksRoutes } from './share-links/routes.ts';
 
 export interface AreaRoutes {
   prefix: string;
@@ -33,6 +35,8 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/projects', plugin: masteringRoutes },
   { prefix: '/api/projects', plugin: commentsRoutes },
   { prefix: '/api/projects', plugin: reviewsRoutes },
+  { prefix: '/api/projects', plugin: shareLinksRoutes },
+  { prefix: '/api/share', plugin: sharePublicRoutes },
   { prefix: '/api/auth', plugin: profileRoutes },
   { prefix: '/api/users', plugin: userProfileRoutes },
   { prefix: '/api/account', plugin: accountRoutes },

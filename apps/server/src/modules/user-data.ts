@@ -8,6 +8,7 @@ import { mediaUserData } from './media/user-data.ts';
 import { notificationsUserData } from './notifications/user-data.ts';
 import { projectsUserData } from './projects/user-data.ts';
 import { reviewsUserData } from './reviews/user-data.ts';
+import { shareLinksUserData } from './share-links/user-data.ts';
 
 export const userDataHandlers: UserDataHandler[] = [
   mediaUserData,
@@ -16,4 +17,5 @@ export const userDataHandlers: UserDataHandler[] = [
   commentsUserData,
   notificationsUserData,
   reviewsUserData,
+  shareLinksUserData,
 ];

@@ -1,5 +1,5 @@
-// Every route of SPEC §2. /auth, /verify-email, /reset-password and /sign/:token (an emailed signing link) are
-// public; the rest sit in the shell, behind the protection wrapper, except the 404 page, which signed-out
+// Every route of SPEC §2. /auth, /verify-email, /reset-password, /sign/:token (an emailed signing link) and
+// /s/:token (a project's share link) are public; the rest sit in the shell, behind the protection wrapper, except the 404 page, which signed-out
 // visitors see too (with Sign In / Get Started), and /con-test, which shows that same 404 page to anyone but an
 // administrator.
 // Only the shell, its wrappers and the sign-in screen are in the first load; every other screen is a chunk of its
@@ -41,6 +41,11 @@ export function createRouter() {
           path: 'sign/:token',
           lazy: () =>
             import('../features/documents/signing/sign-page').then((m) => ({ Component: m.SignPage })),
+        },
+        {
+          path: 's/:token',
+          lazy: () =>
+            import('../features/projects/shared-view/shared-page').then((m) => ({ Component: m.SharedPage })),
         },
         {
           element: <AppShell />,
@@ -93,6 +98,13 @@ export function createRouter() {
                           lazy: () =>
                             import('../features/projects/files/files-page').then((m) => ({
                               Component: m.FilesPage,
+                            })),
+                        },
+                        {
+                          path: 'share',
+                          lazy: () =>
+                            import('../features/projects/share/share-links-page').then((m) => ({
+                              Component: m.ShareLinksPage,
                             })),
                         },
                       ],

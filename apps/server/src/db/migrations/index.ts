@@ -18,6 +18,7 @@ import * as m0015 from './0015-owner-figures.ts';
 import * as m0016 from './0016-comments.ts';
 import * as m0017 from './0017-notifications.ts';
 import * as m0018 from './0018-reviews.ts';
+import * as m0019 from './0019-share-links.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-comments': m0016,
   '0017-notifications': m0017,
   '0018-reviews': m0018,
+  '0019-share-links': m0019,
 };

@@ -40,6 +40,39 @@ function peopleOf(db: Kysely<DB>, projectId: string): Promise<Person[]> {
     .execute();
 }
 
+type Placed = Pick<Comment, '_id' | 'at' | 'projectId' | 'trackId' | 'versionId'>;
+
+/** The app path that opens a comment's place: its version at its time, with the thread open. */
+export function commentLink(comment: Placed, threadId = comment._id): string {
+  const place = new URLSearchParams({
+    track: comment.trackId,
+    version: comment.versionId,
+    t: String(comment.at),
+    comment: threadId,
+  });
+  return `/projects/${comment.projectId}/tracks?${place.toString()}`;
+}
+
+/** Tells one person of the team about a guest's comment (share links), inside its transaction. */
+export function notifyAboutGuestComment(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  input: { comment: Placed & { body: string }; guestName: string; trackTitle: string; userId: string },
+): Promise<CreatedNotification[]> {
+  const { comment, guestName, trackTitle, userId } = input;
+  return notify(ctx, trx, {
+    userId,
+    kind: 'guest_comment',
+    actorId: null,
+    actorName: guestName,
+    projectId: comment.projectId,
+    title: `${guestName} (guest) commented on ${trackTitle} at ${formatTimestamp(comment.at)}`,
+    body: comment.body,
+    link: commentLink(comment),
+    dedupeKey: `guest_comment:${comment._id}`,
+  });
+}
+
 interface NewComment {
   comment: Pick<Comment, '_id' | 'body' | 'at' | 'projectId' | 'trackId' | 'versionId'>;
   authorId: string;
@@ -55,18 +88,12 @@ export async function notifyAboutComment(
   trx: Kysely<DB>,
   { comment, authorId, authorName, trackTitle, thread }: NewComment,
 ): Promise<CreatedNotification[]> {
-  const place = new URLSearchParams({
-    track: comment.trackId,
-    version: comment.versionId,
-    t: String(comment.at),
-    comment: thread?.id ?? comment._id,
-  });
   const base = {
     actorId: authorId,
     actorName: authorName,
     projectId: comment.projectId,
     body: comment.body,
-    link: `/projects/${comment.projectId}/tracks?${place.toString()}`,
+    link: commentLink(comment, thread?.id ?? comment._id),
   };
   const created: CreatedNotification[] = [];
   const told = new Set<string>([authorId]);

@@ -34,6 +34,34 @@ export function commentRowsOfVersion(db: Kysely<DB>, versionId: string): Promise
     .execute();
 }
 
+/** A share link's comments on a version and the replies to them, in the order of the timeline. */
+export function commentRowsOfShareLink(
+  db: Kysely<DB>,
+  versionId: string,
+  shareLinkId: string,
+): Promise<CommentRow[]> {
+  return withAuthors(db)
+    .where('c.version_id', '=', versionId)
+    .where((eb) =>
+      eb.or([
+        eb('c.share_link_id', '=', shareLinkId),
+        eb(
+          'c.parent_id',
+          'in',
+          eb
+            .selectFrom('comments')
+            .select('id')
+            .where('share_link_id', '=', shareLinkId)
+            .where('version_id', '=', versionId),
+        ),
+      ]),
+    )
+    .orderBy('c.at_sec')
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
 export function commentRow(db: Kysely<DB>, commentId: string): Promise<CommentRow | undefined> {
   return withAuthors(db).where('c.id', '=', commentId).executeTakeFirst();
 }

@@ -24,7 +24,7 @@ import { lockProject, looksLikeId } from '../media/repo.ts';
 import { requireVersion } from '../media/versions-service.ts';
 import { announce } from '../notifications/service.ts';
 import { requireProjectAccess, touchProject } from '../projects/access.ts';
-import { notifyAboutComment } from './mentions.ts';
+import { notifyAboutComment, notifyAboutGuestComment } from './mentions.ts';
 import { presentComment } from './present.ts';
 import * as repo from './repo.ts';
 
@@ -47,6 +47,14 @@ function checkPlace(at: number, end: number | null, duration: number): void {
   if (end === null) return;
   if (end <= at) throw invalid('end', 'End must be after the time');
   if (known && end > duration) throw invalid('end', 'End is past the end of the version');
+}
+
+/** Refuses a comment past the most a version holds (409). */
+async function assertRoomFor(trx: Kysely<DB>, versionId: string): Promise<void> {
+  if ((await repo.countOfVersion(trx, versionId)) >= COMMENTS_PER_VERSION_MAX)
+    throw conflict(
+      `A version holds at most ${COMMENTS_PER_VERSION_MAX.toLocaleString('en-US')} comments, replies included.`,
+    );
 }
 
 /** One comment as the API shows it, with its likes, read after the change. */
@@ -116,10 +124,7 @@ export async function createComment(
       if (parent.parent_id) throw badRequest('Replies go to the first comment of a thread');
       thread = { id: parent.id, authorId: parent.author_id };
     }
-    if ((await repo.countOfVersion(trx, version.id)) >= COMMENTS_PER_VERSION_MAX)
-      throw conflict(
-        `A version holds at most ${COMMENTS_PER_VERSION_MAX.toLocaleString('en-US')} comments, replies included.`,
-      );
+    await assertRoomFor(trx, version.id);
     await repo.insertComment(trx, {
       id,
       project_id: project.id,
@@ -155,6 +160,70 @@ export async function createComment(
   await announce(ctx, told);
   await announceActivities(ctx, [`comment_added:${id}`]);
   return comment;
+}
+
+/** Where a guest comments: a version the share link lets them hear (share-links/public-service.ts). */
+export interface GuestPlace extends VersionIds {
+  duration: number;
+  trackTitle: string;
+  shareLinkId: string;
+  /** Who of the team hears about it (the link's maker, or the owner). */
+  tell: string;
+}
+
+/**
+ * A guest's comment through a share link: a first comment (never a reply) named by the guest, told to the
+ * project's room and its activity feed like any other, marked as a guest's.
+ */
+export async function createGuestComment(
+  ctx: AppContext,
+  place: GuestPlace,
+  input: { name: string; body: string; at: number; end?: number | null | undefined },
+): Promise<Comment> {
+  const end = input.end ?? null;
+  checkPlace(input.at, end, place.duration);
+  const id = newId();
+  const told = await inVersion(ctx, place.projectId, place.versionId, async (trx) => {
+    await assertRoomFor(trx, place.versionId);
+    await repo.insertComment(trx, {
+      id,
+      project_id: place.projectId,
+      track_id: place.trackId,
+      version_id: place.versionId,
+      parent_id: null,
+      author_id: null,
+      guest_name: input.name,
+      share_link_id: place.shareLinkId,
+      body: input.body,
+      at_sec: input.at,
+      end_sec: end,
+      created_at: nowIso(),
+    });
+    await touchProject(trx, place.projectId);
+    return notifyAboutGuestComment(ctx, trx, {
+      comment: { _id: id, body: input.body, at: input.at, ...place },
+      guestName: input.name,
+      trackTitle: place.trackTitle,
+      userId: place.tell,
+    });
+  });
+  const comment = await loadComment(ctx.db, id);
+  emit(ctx, 'comment:new', { ...placeOf(comment), comment } satisfies CommentEvent);
+  await announce(ctx, told);
+  await announceActivities(ctx, [`comment_added:${id}`]);
+  return comment;
+}
+
+/**
+ * What a guest sees of a version's comments: those left through their link and the team's replies to them,
+ * without who liked what or anyone's picture.
+ */
+export async function listGuestComments(ctx: AppContext, versionId: string, shareLinkId: string) {
+  const rows = await repo.commentRowsOfShareLink(ctx.db, versionId, shareLinkId);
+  return rows.map((r) => {
+    const comment = presentComment(r, []);
+    return { ...comment, author: { ...comment.author, avatarUrl: null } };
+  });
 }
 
 export async function updateComment(

@@ -12,6 +12,8 @@ export interface CommentsTable {
   /** Null for a guest's comment (share links), who is named by guest_name. */
   author_id: string | null;
   guest_name: string | null;
+  /** The share link a guest's comment came through (migration 0019); null for a team member's. */
+  share_link_id: ColumnType<string | null, string | null | undefined, string | null>;
   body: string;
   /** Seconds into the version. */
   at_sec: number;

@@ -124,7 +124,8 @@ export async function trackIdsInOrder(db: Kysely<DB>, projectId: string): Promis
 
 // Versions
 
-const VERSION_COLUMNS = [
+/** The columns of a version as the area reads it (everything but its peaks). */
+export const VERSION_COLUMNS = [
   'v.id',
   'v.track_id',
   'v.project_id',

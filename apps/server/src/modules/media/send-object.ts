@@ -60,6 +60,25 @@ export interface StoredObject {
   createdAt: string;
 }
 
+/** A version's audio as a stored object (a row of track_versions, or any with its columns). */
+export function versionObject(v: {
+  id: string;
+  storage_key: string;
+  size: number | string;
+  mime: string;
+  original_name: string;
+  created_at: string;
+}): StoredObject {
+  return {
+    id: v.id,
+    key: v.storage_key,
+    size: Number(v.size),
+    mime: v.mime,
+    name: v.original_name,
+    createdAt: v.created_at,
+  };
+}
+
 export async function sendObject(
   ctx: AppContext,
   request: FastifyRequest,

@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
-import { sendObject } from './send-object.ts';
+import { sendObject, versionObject } from './send-object.ts';
 import * as tracks from './tracks-service.ts';
 import { requestUpload, uploadBody, uploadLimit } from './upload.ts';
 import * as versions from './versions-service.ts';
@@ -239,20 +239,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const v = await versions.versionAudio(ctx, authOf(request).user._id, versionIds(request.params));
       const download = request.query.download === '1' || request.query.download === 'true';
-      return sendObject(
-        ctx,
-        request,
-        reply,
-        {
-          id: v.id,
-          key: v.storage_key,
-          size: Number(v.size),
-          mime: v.mime,
-          name: v.original_name,
-          createdAt: v.created_at,
-        },
-        download ? 'attachment' : 'inline',
-      );
+      return sendObject(ctx, request, reply, versionObject(v), download ? 'attachment' : 'inline');
     },
   );
 };

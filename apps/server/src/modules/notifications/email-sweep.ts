@@ -26,6 +26,7 @@ const SETTING_OF_KIND: Record<NotificationKind, 'collaborationNotifications' | '
   review_requested: 'collaborationNotifications',
   review_decision: 'collaborationNotifications',
   added_to_project: 'projectNotifications',
+  guest_comment: 'collaborationNotifications',
 };
 
 function wantsEmail(recipient: Recipient, kind: string): boolean {

@@ -1,5 +1,6 @@
-// /projects/:id and its tabs (Overview, Tracks, Files): the project's header, figures and tab links around the
-// tab's page. The tabs read the same project query (useProject) or the outlet context.
+// /projects/:id and its tabs (Overview, Tracks, Files, and Share for the owner and editors): the project's header,
+// figures and tab links around the tab's page. The tabs read the same project query (useProject) or the outlet
+// context.
 import type { Project } from '@mixdesk/contract/project-responses';
 import { ArrowLeft, Clock3, HardDrive, ListMusic, RotateCw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -26,9 +27,11 @@ export function useProjectOutlet(): ProjectOutletContext {
 }
 
 const TABS = [
-  { to: '', label: 'Overview', end: true },
-  { to: 'tracks', label: 'Tracks', end: false },
-  { to: 'files', label: 'Files', end: false },
+  { to: '', label: 'Overview', end: true, editorsOnly: false },
+  { to: 'tracks', label: 'Tracks', end: false, editorsOnly: false },
+  { to: 'files', label: 'Files', end: false, editorsOnly: false },
+  // Share links speak for the project to outsiders: only those who may change it make them.
+  { to: 'share', label: 'Share', end: false, editorsOnly: true },
 ] as const;
 
 export function ProjectLayout() {
@@ -94,7 +97,7 @@ export function ProjectLayout() {
         </div>
         <nav aria-label="Project sections" className="border-b border-border">
           <ul className="-mb-px flex gap-1">
-            {TABS.map((tab) => (
+            {TABS.filter((tab) => !tab.editorsOnly || project.access !== 'view').map((tab) => (
               <li key={tab.label}>
                 <NavLink
                   to={tab.to}

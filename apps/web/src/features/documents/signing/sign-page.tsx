@@ -5,13 +5,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { PublicLayout } from '../../../ui/public-layout';
 import { Skeleton } from '../../../ui/skeleton';
 import { documentKeys } from '../api';
 import { Parties, Signers } from '../details/people';
 import { fetchSigning, signingKeys } from './api';
 import { isDeadEnd, LOAD_FAILED, signingErrorMessage } from './errors';
 import { KeyFigures } from './key-figures';
-import { SigningLayout } from './signing-layout';
 import { DeadLinkPage, DeclinedPage, LoadErrorPage, SignedPage } from './signing-outcomes';
 import { SigningOverview } from './signing-overview';
 import { SigningPanel } from './signing-panel';
@@ -63,7 +63,7 @@ export function SignPage() {
   if (outcome?.kind === 'signed') return <SignedPage title={doc.title} completed={outcome.completed} />;
   if (outcome?.kind === 'declined') return <DeclinedPage title={doc.title} from={signing.from.name} />;
   return (
-    <SigningLayout title={`Sign: ${doc.title}`}>
+    <PublicLayout title={`Sign: ${doc.title}`}>
       <SigningOverview
         signing={signing}
         onJumpToSigning={() => {
@@ -93,13 +93,13 @@ export function SignPage() {
           />
         </div>
       </div>
-    </SigningLayout>
+    </PublicLayout>
   );
 }
 
 function LoadingPage() {
   return (
-    <SigningLayout title="Loading">
+    <PublicLayout title="Loading">
       <p role="status" className="sr-only">
         Loading the document...
       </p>
@@ -116,6 +116,6 @@ function LoadingPage() {
           <Skeleton className="h-72" />
         </div>
       </div>
-    </SigningLayout>
+    </PublicLayout>
   );
 }

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { Button } from '../../../ui/button';
+import { PublicLayout, PublicNotice } from '../../../ui/public-layout';
 import { LINK_INVALID, signingErrorMessage } from './errors';
-import { SigningLayout, SigningNotice } from './signing-layout';
 
 /** Somewhere to go for a signed-in user (a party signing from their own /documents). */
 function DocumentsLink() {
@@ -21,8 +21,8 @@ function DocumentsLink() {
 
 export function SignedPage({ title, completed }: { title: string; completed: boolean }) {
   return (
-    <SigningLayout title="Signed">
-      <SigningNotice>
+    <PublicLayout title="Signed">
+      <PublicNotice>
         <div role="status" className="flex flex-col items-center gap-3">
           <CircleCheck aria-hidden="true" className="size-12 text-success" />
           <h1 className="text-2xl font-semibold tracking-tight">Thank you — you have signed.</h1>
@@ -37,15 +37,15 @@ export function SignedPage({ title, completed }: { title: string; completed: boo
         </div>
         <p className="text-sm text-subtle">You can close this page.</p>
         <DocumentsLink />
-      </SigningNotice>
-    </SigningLayout>
+      </PublicNotice>
+    </PublicLayout>
   );
 }
 
 export function DeclinedPage({ title, from }: { title: string; from: string }) {
   return (
-    <SigningLayout title="Declined">
-      <SigningNotice>
+    <PublicLayout title="Declined">
+      <PublicNotice>
         <div role="status" className="flex flex-col items-center gap-3">
           <CircleSlash aria-hidden="true" className="size-12 text-muted" />
           <h1 className="text-2xl font-semibold tracking-tight">You declined to sign</h1>
@@ -56,8 +56,8 @@ export function DeclinedPage({ title, from }: { title: string; from: string }) {
         </div>
         <p className="text-sm text-subtle">You can close this page.</p>
         <DocumentsLink />
-      </SigningNotice>
-    </SigningLayout>
+      </PublicNotice>
+    </PublicLayout>
   );
 }
 
@@ -66,8 +66,8 @@ export function DeadLinkPage({ error }: { error: unknown }) {
   const throttled = error instanceof ApiError && error.status === 429;
   const message = signingErrorMessage(error, LINK_INVALID);
   return (
-    <SigningLayout title={throttled ? 'Too many attempts' : 'Link not valid'}>
-      <SigningNotice>
+    <PublicLayout title={throttled ? 'Too many attempts' : 'Link not valid'}>
+      <PublicNotice>
         <div role="alert" className="flex flex-col items-center gap-3">
           {throttled ? (
             <Hourglass aria-hidden="true" className="size-12 text-warning" />
@@ -85,15 +85,15 @@ export function DeadLinkPage({ error }: { error: unknown }) {
             : 'Signing links work once, for a limited time. If you still need to sign, ask the sender for a new link.'}
         </p>
         <DocumentsLink />
-      </SigningNotice>
-    </SigningLayout>
+      </PublicNotice>
+    </PublicLayout>
   );
 }
 
 export function LoadErrorPage({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <SigningLayout title="Could not load">
-      <SigningNotice>
+    <PublicLayout title="Could not load">
+      <PublicNotice>
         <div role="alert" className="flex flex-col items-center gap-3">
           <TriangleAlert aria-hidden="true" className="size-12 text-danger" />
           <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
@@ -103,7 +103,7 @@ export function LoadErrorPage({ message, onRetry }: { message: string; onRetry: 
           <RotateCw aria-hidden="true" />
           Try Again
         </Button>
-      </SigningNotice>
-    </SigningLayout>
+      </PublicNotice>
+    </PublicLayout>
   );
 }

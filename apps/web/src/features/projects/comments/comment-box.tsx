@@ -5,7 +5,6 @@ import {
   type Comment,
   type CreateCommentInput,
   formatTimestamp,
-  parseTimestamp,
 } from '@mixdesk/contract/comments';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -14,6 +13,7 @@ import { Button } from '../../../ui/button';
 import { Input, Textarea } from '../../../ui/input';
 import { mediaErrorMessage } from '../media/media-errors';
 import { createComment, type VersionRef } from './api';
+import { readCommentTimes } from './comment-times';
 
 interface Props {
   versionRef: VersionRef;
@@ -25,19 +25,6 @@ interface Props {
   onPosted: (comment: Comment) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
-}
-
-/** Reads the time fields: seconds, or the message to show. */
-function readTimes(at: string, end: string, duration: number) {
-  const start = parseTimestamp(at);
-  if (start === null) return { error: 'Time must look like 1:12' };
-  if (duration > 0 && start > duration)
-    return { error: `Time must be within the track (${formatTimestamp(duration)})` };
-  if (!end.trim()) return { at: start, end: null };
-  const until = parseTimestamp(end);
-  if (until === null) return { error: 'Until must look like 1:20, or be left empty' };
-  if (until <= start) return { error: 'Until must be after the time' };
-  return { at: start, end: duration > 0 ? Math.min(until, duration) : until };
 }
 
 export function CommentBox({ versionRef, duration, playhead, parent, onPosted, onCancel, autoFocus }: Props) {
@@ -69,8 +56,8 @@ export function CommentBox({ versionRef, duration, playhead, parent, onPosted, o
     event.preventDefault();
     if (!body.trim()) return setError('Comment cannot be empty');
     if (parent) return post.mutate({ body, at: parent.at, parentId: parent._id });
-    const times = readTimes(at || formatTimestamp(playhead()), end, duration);
-    if ('error' in times) return setError(times.error ?? null);
+    const times = readCommentTimes(at || formatTimestamp(playhead()), end, duration);
+    if ('error' in times) return setError(times.error);
     post.mutate({ body, at: times.at, end: times.end });
   };
 

@@ -1,9 +1,10 @@
 // Downloads go straight from the server to the browser's download manager (no file held in page memory); the
-// access cookie that authenticates them is renewed first when it is about to expire.
+// access cookie that authenticates them is renewed first when it is about to expire (`renew` false for a share
+// link's download, which its token lets in).
 import { ensureFreshSession } from '../../../lib/upload';
 
-export async function startDownload(url: string): Promise<void> {
-  await ensureFreshSession();
+export async function startDownload(url: string, renew = true): Promise<void> {
+  if (renew) await ensureFreshSession();
   const link = document.createElement('a');
   link.href = url;
   link.rel = 'noopener';

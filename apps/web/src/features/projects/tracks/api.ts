@@ -99,6 +99,7 @@ export async function deleteVersion(projectId: string, trackId: string, versionI
   });
 }
 
-export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal) {
-  return (await api.get(peaksUrl, { schema: PeaksResponseSchema, signal })).data;
+/** `auth` false for a share link's peaks: a refusal there means the link, not an expired session. */
+export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal, auth = true) {
+  return (await api.get(peaksUrl, { schema: PeaksResponseSchema, signal, auth })).data;
 }

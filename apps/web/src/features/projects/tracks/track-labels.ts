@@ -43,7 +43,9 @@ const FORMAT_NAMES: Record<TrackVersion['format'], string> = {
 };
 
 /** "WAV · 48 kHz · 24-bit · Stereo". */
-export function audioDetails(v: TrackVersion): string {
+export function audioDetails(
+  v: Pick<TrackVersion, 'format' | 'sampleRate' | 'bitDepth' | 'channels'>,
+): string {
   const channels = v.channels === 1 ? 'Mono' : v.channels === 2 ? 'Stereo' : `${v.channels} ch`;
   const rate = `${Number((v.sampleRate / 1000).toFixed(1))} kHz`;
   return [FORMAT_NAMES[v.format], rate, v.bitDepth ? `${v.bitDepth}-bit` : null, channels]

@@ -1,6 +1,7 @@
 // Plays one version of a track: play/pause, the time, and the waveform to seek with. The browser streams the
 // audio with HTTP ranges, so seeking jumps without downloading the whole file; the access cookie that lets it
-// in is renewed before playing and once more if the stream is refused.
+// in is renewed before playing and once more if the stream is refused. A share link's public page plays through
+// it too: its URLs carry the link's token, so there is no session to renew and no account call to make.
 import type { TrackVersion } from '@mixdesk/contract/media';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Pause, Play } from 'lucide-react';
@@ -24,6 +25,15 @@ import { fetchPeaks } from './api';
 import { audioDetails } from './track-labels';
 import { Waveform } from './waveform';
 
+/** What the player needs of a version: a project member's TrackVersion, or a share link's SharedVersion. */
+export type PlayableVersion = Pick<
+  TrackVersion,
+  '_id' | 'label' | 'duration' | 'format' | 'sampleRate' | 'bitDepth' | 'channels' | 'audioUrl' | 'peaksUrl'
+> & { isCurrent?: boolean };
+
+/** What the audio did, for a page that reports listening (a share link's play counts). */
+export type PlaybackEvent = 'play' | 'progress' | 'pause' | 'ended' | 'seeking';
+
 /** What the page around the player may ask of it: the playhead's time, and a jump. */
 export interface PlayerHandle {
   currentTime(): number;
@@ -37,8 +47,11 @@ export function TrackPlayer({
   handle,
   overlay,
   lane,
+  access = 'session',
+  downloadUrl,
+  onPlayback,
 }: {
-  version: TrackVersion;
+  version: PlayableVersion;
   trackTitle: string;
   /** Starts playing whenever it grows (a Play elsewhere on the page, such as the mastering dialog's). */
   playRequest?: number;
@@ -47,7 +60,14 @@ export function TrackPlayer({
   overlay?: (duration: number) => ReactNode;
   /** A row under the waveform, aligned with it, given the duration shown: the comment markers. */
   lane?: (duration: number) => ReactNode;
+  /** How the browser is let in to the audio: the signed-in session (renewed when needed) or a share link. */
+  access?: 'session' | 'link';
+  /** Where Download goes: by default the member's download of the audio; null shows no Download button. */
+  downloadUrl?: string | null;
+  /** Told of each play, pause, end, seek and time update, with the playhead's seconds. */
+  onPlayback?: (event: PlaybackEvent, seconds: number) => void;
 }) {
+  const download = downloadUrl === undefined ? `${version.audioUrl}?download=1` : downloadUrl;
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -58,7 +78,7 @@ export function TrackPlayer({
 
   const peaks = useQuery({
     queryKey: mediaKeys.peaks(version._id),
-    queryFn: ({ signal }) => fetchPeaks(version.peaksUrl, signal),
+    queryFn: ({ signal }) => fetchPeaks(version.peaksUrl, signal, access === 'session'),
     // The waveform job runs just after the upload: look again until it is done.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
     staleTime: (query) => (query.state.data?.status === 'ready' ? Number.POSITIVE_INFINITY : 0),
@@ -92,13 +112,13 @@ export function TrackPlayer({
       return;
     }
     setFailed(false);
-    await ensureFreshSession();
+    if (access === 'session') await ensureFreshSession();
     try {
       await el.play();
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) setFailed(true);
     }
-  }, []);
+  }, [access]);
 
   // A Play pressed elsewhere: start the version now in the player, after the reset above.
   const handledRequest = useRef(playRequest);
@@ -133,7 +153,7 @@ export function TrackPlayer({
     }
     retried.current = true;
     resumeAt.current = current;
-    await ensureFreshSession();
+    if (access === 'session') await ensureFreshSession();
     el.load();
   };
 
@@ -145,10 +165,23 @@ export function TrackPlayer({
         ref={audio}
         src={version.audioUrl}
         preload="metadata"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-        onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+        onPlay={(e) => {
+          setPlaying(true);
+          onPlayback?.('play', e.currentTarget.currentTime);
+        }}
+        onPause={(e) => {
+          setPlaying(false);
+          onPlayback?.('pause', e.currentTarget.currentTime);
+        }}
+        onEnded={(e) => {
+          setPlaying(false);
+          onPlayback?.('ended', e.currentTarget.currentTime);
+        }}
+        onSeeking={(e) => onPlayback?.('seeking', e.currentTarget.currentTime)}
+        onTimeUpdate={(e) => {
+          setCurrent(e.currentTarget.currentTime);
+          onPlayback?.('progress', e.currentTarget.currentTime);
+        }}
         onLoadedMetadata={(e) => {
           const el = e.currentTarget;
           if (Number.isFinite(el.duration) && el.duration > 0) setDuration(el.duration);
@@ -180,14 +213,16 @@ export function TrackPlayer({
           </p>
           <p className="truncate text-xs text-muted">{audioDetails(version)}</p>
         </div>
-        <Button
-          size="icon"
-          variant="ghost"
-          aria-label={`Download ${version.label}`}
-          onClick={() => void startDownload(`${version.audioUrl}?download=1`)}
-        >
-          <Download aria-hidden="true" />
-        </Button>
+        {download !== null && (
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={`Download ${version.label}`}
+            onClick={() => void startDownload(download, access === 'session')}
+          >
+            <Download aria-hidden="true" />
+          </Button>
+        )}
       </div>
       <Waveform
         peaks={peaks.data?.peaks ?? []}

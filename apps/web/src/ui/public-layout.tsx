@@ -1,10 +1,10 @@
-// The frame of the signing page: the Mixdesk mark and the theme toggle, no app navigation (most signers have no
-// account), and room for the PDF beside the signing panel on wide screens.
+// The frame of the pages people open from a link without an account (a signing link, a share link): the
+// Mixdesk mark and the theme toggle, no app navigation, and room for wide content beside a panel.
 import type { ReactNode } from 'react';
-import { Logo } from '../../../ui/logo';
-import { ThemeToggle } from '../../../ui/theme-toggle';
+import { Logo } from './logo';
+import { ThemeToggle } from './theme-toggle';
 
-export function SigningLayout({ title, children }: { title: string; children: ReactNode }) {
+export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{`${title} · Mixdesk`}</title>
@@ -20,7 +20,7 @@ export function SigningLayout({ title, children }: { title: string; children: Re
 }
 
 /** A page that says one thing (signed, declined, a dead link): centred, in a card. */
-export function SigningNotice({ children }: { children: ReactNode }) {
+export function PublicNotice({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-1 flex-col items-center pt-4 sm:pt-12">
       <div className="flex w-full max-w-lg flex-col items-center gap-3 rounded-lg border border-border bg-surface px-5 py-8 text-center shadow-sm sm:px-8">

@@ -1,0 +1,171 @@
+// /api/share/:token — what a share link shows to whoever holds it (issue #15), without an account: the view,
+// the unlock for a link with a password, and per shared version its audio (HTTP ranges), peaks, download and
+// guest comments, and the listen reports of the access log.
+import { OkSchema } from '@mixdesk/contract/envelope';
+import { PeaksResponseSchema } from '@mixdesk/contract/media';
+import {
+  GuestCommentListResponseSchema,
+  GuestCommentResponseSchema,
+  GuestCommentSchema,
+  SharePlaySchema,
+  ShareTokenParamsSchema,
+  ShareVersionParamsSchema,
+  ShareViewResponseSchema,
+  UnlockShareSchema,
+} from '@mixdesk/contract/share-links';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromJson } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+import { BinarySchema } from '../../platform/openapi.ts';
+import { createGuestComment, listGuestComments } from '../comments/service.ts';
+import { peaksOf } from '../media/repo.ts';
+import { sendObject, versionObject } from '../media/send-object.ts';
+import {
+  assertCommentsAllowed,
+  logComment,
+  logDownload,
+  openShare,
+  recordPlay,
+  requireDownload,
+  requireSharedVersion,
+  unlockShare,
+  whoHears,
+} from './public-service.ts';
+
+export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
+  // Each answer depends on one link's state (revocable at once): never kept by a shared cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+
+  app.get(
+    '/:token',
+    { schema: { params: ShareTokenParamsSchema, response: { 200: ShareViewResponseSchema } } },
+    async (request) => ok('Shared', { share: await openShare(ctx, request, request.params.token) }),
+  );
+
+  app.post(
+    '/:token/unlock',
+    {
+      schema: {
+        params: ShareTokenParamsSchema,
+        body: UnlockShareSchema,
+        response: { 200: ShareViewResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const share = await unlockShare(ctx, request, reply, request.params.token, request.body.password);
+      return ok('Unlocked', { share });
+    },
+  );
+
+  app.get(
+    '/:token/versions/:versionId/audio',
+    {
+      schema: {
+        params: ShareVersionParamsSchema,
+        produces: ['audio/*'],
+        response: { 200: BinarySchema, 206: BinarySchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, versionId } = request.params;
+      const { version } = await requireSharedVersion(ctx, request, token, versionId);
+      const sent = sendObject(ctx, request, reply, versionObject(version), 'inline');
+      // Playing is not downloading: the browser may keep it for the page, but no other cache.
+      reply.header('cache-control', 'private, no-store');
+      return sent;
+    },
+  );
+
+  app.get(
+    '/:token/versions/:versionId/peaks',
+    { schema: { params: ShareVersionParamsSchema, response: { 200: PeaksResponseSchema } } },
+    async (request) => {
+      const { token, versionId } = request.params;
+      const { version } = await requireSharedVersion(ctx, request, token, versionId);
+      const row = await peaksOf(ctx.db, version.id);
+      if (!row) throw notFound('Version');
+      return ok('Peaks', {
+        status: row.peaks_status,
+        peaks: fromJson<number[]>(row.peaks, []),
+        duration: Number(row.duration),
+      });
+    },
+  );
+
+  app.get(
+    '/:token/versions/:versionId/download',
+    {
+      schema: {
+        params: ShareVersionParamsSchema,
+        produces: ['application/octet-stream'],
+        response: { 200: BinarySchema, 206: BinarySchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, versionId } = request.params;
+      const shared = await requireDownload(ctx, request, token, versionId);
+      // A resumed download (a range past the start) is the same download, logged once.
+      const range = request.headers.range;
+      if (!range || /^\s*bytes\s*=\s*0\s*-/i.test(range)) await logDownload(ctx, request, shared);
+      return sendObject(ctx, request, reply, versionObject(shared.version), 'attachment');
+    },
+  );
+
+  app.get(
+    '/:token/versions/:versionId/comments',
+    { schema: { params: ShareVersionParamsSchema, response: { 200: GuestCommentListResponseSchema } } },
+    async (request) => {
+      const { token, versionId } = request.params;
+      const { link, version } = await requireSharedVersion(ctx, request, token, versionId);
+      assertCommentsAllowed(link);
+      return ok('Comments', { comments: await listGuestComments(ctx, version.id, link.id) });
+    },
+  );
+
+  app.post(
+    '/:token/versions/:versionId/comments',
+    {
+      schema: {
+        params: ShareVersionParamsSchema,
+        body: GuestCommentSchema,
+        response: { 201: GuestCommentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, versionId } = request.params;
+      const shared = await requireSharedVersion(ctx, request, token, versionId);
+      assertCommentsAllowed(shared.link);
+      const { version, link } = shared;
+      const comment = await createGuestComment(
+        ctx,
+        {
+          projectId: version.project_id,
+          trackId: version.track_id,
+          versionId: version.id,
+          duration: Number(version.duration),
+          trackTitle: version.track_title,
+          shareLinkId: link.id,
+          tell: await whoHears(ctx, link),
+        },
+        request.body,
+      );
+      await logComment(ctx, request, shared, request.body.name);
+      return reply.status(201).send(ok('Comment added', { comment: { ...comment, likedBy: [], likes: 0 } }));
+    },
+  );
+
+  app.post(
+    '/:token/versions/:versionId/plays',
+    { schema: { params: ShareVersionParamsSchema, body: SharePlaySchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const { token, versionId } = request.params;
+      await recordPlay(ctx, request, token, versionId, request.body);
+      return { success: true as const, message: 'Noted' };
+    },
+  );
+};

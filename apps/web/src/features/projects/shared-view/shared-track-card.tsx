@@ -1,0 +1,93 @@
+// One shared track as a guest sees it: the player (streaming through the link, its listening reported for the
+// access log), Download when the link allows it, and when it allows comments, the link's comments with their
+// marks on the waveform and a form to add one at the playhead.
+import type { Comment } from '@mixdesk/contract/comments';
+import type { SharedTrack, ShareView } from '@mixdesk/contract/share-links';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '../../../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
+import { CommentBands, CommentLane } from '../comments/comment-markers';
+import { sortComments } from '../comments/use-comments';
+import { startDownload } from '../media/download';
+import { type PlayerHandle, TrackPlayer } from '../tracks/track-player';
+import { fetchGuestComments, sharedKeys } from './api';
+import { GuestComments } from './guest-comments';
+import { useListenReports } from './use-listen-reports';
+
+export function SharedTrackCard({
+  token,
+  share,
+  track,
+}: {
+  token: string;
+  share: ShareView;
+  track: SharedTrack;
+}) {
+  const version = track.version;
+  const player = useRef<PlayerHandle>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const onPlayback = useListenReports(token, version._id);
+  const comments = useQuery({
+    queryKey: sharedKeys.comments(token, version._id),
+    queryFn: ({ signal }) => fetchGuestComments(version.commentsUrl, signal).then(sortComments),
+    enabled: share.allowComments,
+  });
+  const threads = (comments.data ?? []).filter((c) => c.parentId === null);
+  const open = (c: Comment) => {
+    player.current?.seek(c.at);
+    setOpenId(c._id);
+  };
+
+  return (
+    <Card aria-labelledby={`shared-${track._id}-title`}>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <CardTitle id={`shared-${track._id}-title`} className="min-w-0 break-words">
+          {track.title}
+        </CardTitle>
+        {version.downloadUrl && (
+          <Button size="sm" onClick={() => void startDownload(version.downloadUrl!, false)}>
+            <Download aria-hidden="true" />
+            Download
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <section aria-label="Player" className="rounded-md border border-border p-3">
+          <TrackPlayer
+            version={version}
+            trackTitle={track.title}
+            handle={player}
+            access="link"
+            downloadUrl={null}
+            onPlayback={onPlayback}
+            overlay={
+              share.allowComments
+                ? (duration) => <CommentBands threads={threads} duration={duration} />
+                : undefined
+            }
+            lane={
+              share.allowComments
+                ? (duration) => (
+                    <CommentLane threads={threads} duration={duration} openId={openId} onOpen={open} />
+                  )
+                : undefined
+            }
+          />
+        </section>
+        {share.allowComments && (
+          <GuestComments
+            token={token}
+            version={version}
+            comments={comments}
+            playhead={() => player.current?.currentTime() ?? 0}
+            onSeek={(seconds) => player.current?.seek(seconds)}
+            openId={openId}
+            onOpen={setOpenId}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
