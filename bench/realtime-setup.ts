@@ -1,10 +1,13 @@
 // Set-up for bench:realtime, all through the real API: an owner and a few collaborators (registered, so each
-// password is hashed once), one project shared with them, a track with an uploaded version to comment on;
-// and what the bench reads from outside the servers: a free port, memory after full collections, CPU time.
+// password is hashed once, and verified through their mailed link), one project they joined by invitation
+// (issue #20), a track with an uploaded version to comment on; and what the bench reads from outside the
+// servers: the verification mails in the database, a free port, memory after full collections, CPU time.
 import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { sineWav } from '../apps/server/src/modules/media/sine-wav.ts';
 import { cpuMicros, type Running } from './lib.ts';
 
@@ -34,6 +37,43 @@ export async function api<T>(base: string, method: string, url: string, token?: 
   return ((await res.json()) as { data: T }).data;
 }
 
+/** The token of the newest verification mail to an address, read from the server's mail outbox. */
+export type VerifyTokenReader = (to: string) => Promise<string | null>;
+
+const NEWEST_VERIFY_MAIL =
+  "select text_body from mail_outbox where to_address = $1 and kind = 'verify_email' order by created_at desc, id desc limit 1";
+const tokenIn = (body: string | undefined) => body?.match(/token=([\w-]+)/)?.[1] ?? null;
+
+/** Reads the outbox of a single instance's SQLite database in `dataDir`. */
+export function sqliteVerifyTokens(dataDir: string): VerifyTokenReader {
+  return async (to) => {
+    const db = new Database(path.join(dataDir, 'mixdesk.db'), { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare(NEWEST_VERIFY_MAIL.replace('$1', '?')).get(to) as
+        | { text_body: string }
+        | undefined;
+      return tokenIn(row?.text_body);
+    } finally {
+      db.close();
+    }
+  };
+}
+
+/** Reads the outbox in a PostgreSQL schema. */
+export function pgVerifyTokens(connectionString: string, schema: string): VerifyTokenReader {
+  return async (to) => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      await client.query(`set search_path to "${schema}"`);
+      const { rows } = await client.query<{ text_body: string }>(NEWEST_VERIFY_MAIL, [to]);
+      return tokenIn(rows[0]?.text_body);
+    } finally {
+      await client.end();
+    }
+  };
+}
+
 async function register(base: string, name: string, email: string): Promise<string> {
   const data = await api<{ token: string }>(base, 'POST', '/api/auth/register', undefined, {
     name,
@@ -43,8 +83,34 @@ async function register(base: string, name: string, email: string): Promise<stri
   return data.token;
 }
 
+/** Follows the verification link mailed to `email` (only a verified account may accept an invitation). */
+async function verify(base: string, email: string, verifyToken: VerifyTokenReader): Promise<void> {
+  let token: string | null = null;
+  await waitUntil(async () => {
+    token = await verifyToken(email);
+    return token !== null;
+  }, 10_000);
+  await api(base, 'POST', '/api/auth/verify-email', undefined, { token });
+}
+
+/** The owner invites `email` and the member, signed in with `memberToken`, accepts. */
+async function join(base: string, ownerToken: string, projectId: string, email: string, memberToken: string) {
+  const { invitation } = await api<{ invitation: { _id: string } }>(
+    base,
+    'POST',
+    `/api/projects/${projectId}/collaborators`,
+    ownerToken,
+    { email, permission: 'view' },
+  );
+  await api(base, 'POST', `/api/invitations/${invitation._id}/accept`, memberToken);
+}
+
 /** The project everyone's sockets join, with `members` collaborators, and a version ready for comments. */
-export async function setUpRoom(base: string, members: number): Promise<Room> {
+export async function setUpRoom(
+  base: string,
+  members: number,
+  verifyToken: VerifyTokenReader,
+): Promise<Room> {
   const ownerToken = await register(base, 'Bench Owner', 'owner@realtime.bench');
   const { project } = await api<{ project: { _id: string } }>(base, 'POST', '/api/projects', ownerToken, {
     title: 'Realtime Bench',
@@ -54,11 +120,10 @@ export async function setUpRoom(base: string, members: number): Promise<Room> {
   const memberTokens: string[] = [];
   for (let i = 0; i < members; i++) {
     const email = `member${i}@realtime.bench`;
-    memberTokens.push(await register(base, `Bench Member ${i}`, email));
-    await api(base, 'POST', `/api/projects/${projectId}/collaborators`, ownerToken, {
-      email,
-      permission: 'view',
-    });
+    const memberToken = await register(base, `Bench Member ${i}`, email);
+    await verify(base, email, verifyToken);
+    await join(base, ownerToken, projectId, email, memberToken);
+    memberTokens.push(memberToken);
   }
   const { track } = await api<{ track: { _id: string } }>(
     base,

@@ -31,8 +31,11 @@ import {
   freePort,
   GC_ON_SIGNAL,
   type Memory,
+  pgVerifyTokens,
   settledMemory,
   setUpRoom,
+  sqliteVerifyTokens,
+  type VerifyTokenReader,
   waitQuiet,
 } from './realtime-setup.ts';
 
@@ -54,11 +57,16 @@ const seatsOn = (servers: Running[], tokens: string[], count: number) =>
   }));
 
 /** Sets up the room on `servers`, fills it with the crowd (socket i on server i mod n), times the comments. */
-async function measure(servers: Running[], name: string, bar: number): Promise<Outcome> {
+async function measure(
+  servers: Running[],
+  name: string,
+  bar: number,
+  verifyTokens: VerifyTokenReader,
+): Promise<Outcome> {
   const started = performance.now();
   const step = (what: string) =>
     console.log(`[${name}] ${((performance.now() - started) / 1000).toFixed(1)} s: ${what}`);
-  const room = await setUpRoom(servers[0]!.url, MEMBERS);
+  const room = await setUpRoom(servers[0]!.url, MEMBERS, verifyTokens);
   // A few sockets come and go first, so the code paths a socket takes are compiled before the first reading.
   closeCrowd(await openCrowd(seatsOn(servers, room.memberTokens, 20), room.projectId));
   const pids = servers.map((s) => s.child.pid!);
@@ -128,7 +136,7 @@ async function oneInstance(): Promise<Outcome> {
   const env = { ...BASE_ENV, DATA_DIR: freshDataDir('realtime-one') };
   const server = await startServer(MAIN, { port: await freePort(), env });
   try {
-    return await measure([server], 'one instance (SQLite)', 100);
+    return await measure([server], 'one instance (SQLite)', 100, sqliteVerifyTokens(env.DATA_DIR));
   } finally {
     await server.stop();
   }
@@ -166,7 +174,7 @@ async function twoInstances(): Promise<Outcome> {
     // One after the other: the first migrates the schema.
     servers.push(await startServer(MAIN, { port: await freePort(), env }));
     servers.push(await startServer(MAIN, { port: await freePort(), env }));
-    return await measure(servers, 'two instances (PostgreSQL + Redis)', 200);
+    return await measure(servers, 'two instances (PostgreSQL + Redis)', 200, pgVerifyTokens(PG_URL, schema));
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     const admin = new pg.Client({ connectionString: PG_URL });

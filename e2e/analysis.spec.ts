@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { signInTo } from './account-helpers.ts';
 import { type Account, createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
+import { addMember } from './invitation-helpers.ts';
 import { createProject, scratchDir, tokenOf, toneWav } from './media-fixtures.ts';
 
 const SHOTS = '/tmp/shots';
@@ -178,11 +179,7 @@ test('a view-only collaborator sees the analysis but is told only editors can ru
   const token = await tokenOf(request, owner);
   const trackId = await createTrack(request, token, projectId, 'Listen Only');
   await uploadTone(request, token, projectId, trackId, 'Mix A');
-  const shared = await request.post(`/api/projects/${projectId}/collaborators`, {
-    data: { email: viewer.email, permission: 'view', role: 'A&R' },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(shared.ok()).toBe(true);
+  await addMember(request, token, projectId, viewer, { permission: 'view', role: 'A&R' });
 
   await page.goto(`/projects/${projectId}/tracks`);
   await signInThroughUi(page, viewer);

@@ -6,6 +6,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { signInTo, tokenOf } from './account-helpers.ts';
 import { generateContract } from './documents-fixtures.ts';
 import { type Account, createAccount, expectAccessible } from './fixtures.ts';
+import { addMember } from './invitation-helpers.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -37,7 +38,8 @@ async function screenshots(page: Page, name: string) {
 }
 
 async function api(request: APIRequestContext, account: Account) {
-  const headers = { authorization: `Bearer ${await tokenOf(request, account)}` };
+  const token = await tokenOf(request, account);
+  const headers = { authorization: `Bearer ${token}` };
   return {
     async project(data: { title: string; status: string }) {
       const res = await request.post('/api/projects', { data, headers });
@@ -49,11 +51,7 @@ async function api(request: APIRequestContext, account: Account) {
       expect(res.status()).toBe(201);
     },
     async collaborator(projectId: string, person: Account) {
-      const res = await request.post(`/api/projects/${projectId}/collaborators`, {
-        data: { email: person.email, permission: 'edit', role: 'Engineer' },
-        headers,
-      });
-      expect(res.ok()).toBe(true);
+      await addMember(request, token, projectId, person, { permission: 'edit', role: 'Engineer' });
     },
   };
 }

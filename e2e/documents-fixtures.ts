@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { tokenOf } from './account-helpers.ts';
 import { E2E_DATA_DIR } from './env.ts';
 import { type Account, createAccount, signInThroughUi } from './fixtures.ts';
+import { addMember } from './invitation-helpers.ts';
 
 /** A project owned by `account` with one collaborator (a second, real account). */
 export async function createProjectWithCollaborator(
@@ -15,7 +16,8 @@ export async function createProjectWithCollaborator(
   account: Account,
   title: string,
 ): Promise<{ projectId: string; collaborator: Account }> {
-  const headers = { authorization: `Bearer ${await tokenOf(request, account)}` };
+  const token = await tokenOf(request, account);
+  const headers = { authorization: `Bearer ${token}` };
   const created = await request.post('/api/projects', {
     data: { title, type: 'single', description: 'Late-night sessions', metadata: { genre: 'soul' } },
     headers,
@@ -23,11 +25,10 @@ export async function createProjectWithCollaborator(
   expect(created.status()).toBe(201);
   const projectId = (await created.json()).data.project._id as string;
   const collaborator = await createAccount(request, { name: 'Rae Moss' });
-  const added = await request.post(`/api/projects/${projectId}/collaborators`, {
-    data: { email: collaborator.email, permission: 'edit', role: 'Vocalist' },
-    headers,
+  await addMember(request, token, projectId, collaborator, {
+    permission: 'edit',
+    role: 'Vocalist',
   });
-  expect(added.ok()).toBe(true);
   return { projectId, collaborator };
 }
 

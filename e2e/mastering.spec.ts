@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInTo } from './account-helpers.ts';
 import { type Account, createAccount, expectAccessible } from './fixtures.ts';
+import { addMember } from './invitation-helpers.ts';
 import { createProject, tokenOf, toneWav } from './media-fixtures.ts';
 
 const SHOTS = '/tmp/shots';
@@ -188,11 +189,7 @@ test('a view-only collaborator sees no Master action and cannot pick the project
 }) => {
   const { token, projectId } = await seed(request, 'Shared Masters', 'Listen Only');
   const viewer = await createAccount(request, { name: 'Vi Ewer' });
-  const shared = await request.post(`/api/projects/${projectId}/collaborators`, {
-    data: { email: viewer.email, permission: 'view', role: 'A&R' },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(shared.ok()).toBe(true);
+  await addMember(request, token, projectId, viewer, { permission: 'view', role: 'A&R' });
 
   await signInTo(page, viewer, `/projects/${projectId}/tracks`);
   await expect(page.getByRole('button', { name: 'Analysis of Mix 1' })).toBeVisible();

@@ -1,8 +1,9 @@
-// The project page's Overview: details and tags edited by editors, and collaborators added by the owner, who
-// then see the project with their permission and cannot delete it.
+// The project page's Overview: details and tags edited by editors, and collaborators invited by the owner, who
+// once they accept see the project with their permission and cannot delete it.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from './env.ts';
 import { type Account, createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
+import { acceptInvitationTo } from './invitation-helpers.ts';
 
 async function createProject(request: APIRequestContext, account: Account, data: object): Promise<string> {
   const login = await request.post('/api/auth/login', {
@@ -67,7 +68,7 @@ test('the owner edits every detail and the tags, and moves between the tabs', as
   await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
 });
 
-test('a collaborator added by email sees the project with their permission and cannot delete it', async ({
+test('a collaborator invited by email, once they accept, sees the project with their permission and cannot delete it', async ({
   page,
   request,
   browser,
@@ -78,14 +79,14 @@ test('a collaborator added by email sees the project with their permission and c
   await page.goto(`/projects/${id}`);
   await signInThroughUi(page, owner);
 
-  const add = page.getByRole('form', { name: 'Add a collaborator' });
-  await add.getByLabel('Email').fill('nobody-here@example.com');
-  await add.getByRole('button', { name: 'Add Collaborator' }).click();
-  await expect(add.getByText('No Mixdesk account uses this email')).toBeVisible();
-  await add.getByLabel('Email').fill(guest.email);
-  await add.getByLabel('Permission').selectOption('edit');
-  await add.getByLabel('Role').fill('Mix engineer');
-  await add.getByRole('button', { name: 'Add Collaborator' }).click();
+  const invite = page.getByRole('form', { name: 'Invite a collaborator' });
+  await invite.getByLabel('Email').fill(guest.email);
+  await invite.getByLabel('Permission').selectOption('edit');
+  await invite.getByLabel('Role').fill('Mix engineer');
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(invite.getByText(`Invitation sent to ${guest.email}`)).toBeVisible();
+  await acceptInvitationTo(request, guest, id);
+  await page.reload();
   const people = page.getByRole('list', { name: 'People on this project' });
   await expect(people).toContainText('Gus Guest');
   await expect(page.getByLabel('Permission of Gus Guest')).toHaveValue('edit');
@@ -100,7 +101,7 @@ test('a collaborator added by email sees the project with their permission and c
   await expect(guestPage.getByText('Shared by Olive Owner · you can edit')).toBeVisible();
   await expect(guestPage.getByRole('button', { name: 'Edit Details' })).toBeVisible();
   await expect(guestPage.getByRole('button', { name: 'Delete Project' })).toHaveCount(0);
-  await expect(guestPage.getByRole('form', { name: 'Add a collaborator' })).toHaveCount(0);
+  await expect(guestPage.getByRole('form', { name: 'Invite a collaborator' })).toHaveCount(0);
 
   // Delete is offered on every card; for a collaborator it fails and the dialog stays open.
   await guestPage.getByRole('link', { name: 'Projects' }).first().click();

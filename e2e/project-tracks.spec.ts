@@ -3,6 +3,7 @@
 // and make it current; reorder tracks from the keyboard; a view-only collaborator can listen but not change.
 import { expect, test } from '@playwright/test';
 import { createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
+import { addMember } from './invitation-helpers.ts';
 import { createProject, scratchDir, screenshots, tokenOf, writeSineWav } from './media-fixtures.ts';
 
 test('add a track, upload versions with progress, play, seek and make a version current', async ({
@@ -116,16 +117,13 @@ test('tracks are reordered from the keyboard, and a view-only collaborator can l
   const owner = await createAccount(request, { name: 'Ola Order' });
   const viewer = await createAccount(request, { name: 'Vic Viewer' });
   const projectId = await createProject(request, owner, 'Running Order');
-  const auth = { authorization: `Bearer ${await tokenOf(request, owner)}` };
+  const token = await tokenOf(request, owner);
+  const auth = { authorization: `Bearer ${token}` };
   for (const title of ['Opener', 'Single', 'Closer']) {
     const res = await request.post(`/api/projects/${projectId}/tracks`, { data: { title }, headers: auth });
     expect(res.status()).toBe(201);
   }
-  const shared = await request.post(`/api/projects/${projectId}/collaborators`, {
-    data: { email: viewer.email, permission: 'view', role: 'A&R' },
-    headers: auth,
-  });
-  expect(shared.ok()).toBe(true);
+  await addMember(request, token, projectId, viewer, { permission: 'view', role: 'A&R' });
 
   await page.goto(`/projects/${projectId}/tracks`);
   await signInThroughUi(page, owner);

@@ -3,6 +3,7 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { signInTo } from './account-helpers.ts';
 import { type Account, createAccount } from './fixtures.ts';
+import { addMember } from './invitation-helpers.ts';
 import { createProject, tokenOf, toneWav } from './media-fixtures.ts';
 
 export interface ReviewSeed {
@@ -19,12 +20,9 @@ export async function seedReview(
   const owner = await createAccount(request, { name: 'Paula Producer' });
   const artist = await createAccount(request, { name: 'Arlo Artist' });
   const projectId = await createProject(request, owner, opts.project);
-  const headers = { authorization: `Bearer ${await tokenOf(request, owner)}` };
-  const added = await request.post(`/api/projects/${projectId}/collaborators`, {
-    data: { email: artist.email, permission: 'view', role: 'Artist' },
-    headers,
-  });
-  expect(added.status()).toBe(201);
+  const token = await tokenOf(request, owner);
+  const headers = { authorization: `Bearer ${token}` };
+  await addMember(request, token, projectId, artist, { permission: 'view', role: 'Artist' });
   const track = await request.post(`/api/projects/${projectId}/tracks`, {
     data: { title: opts.track },
     headers,

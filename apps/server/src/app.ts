@@ -18,11 +18,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { areaRoutes } from './modules/index.ts';
 import { decoders, describeDecoders } from './modules/media/decoder.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
-import { authPlugin } from './platform/auth.ts';
+import { authPlugin, sessionOfRequest } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
-import { CSRF_COOKIE, setCsrfCookie } from './platform/cookies.ts';
-import { issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
+import { cookieNames, isHttps, setCsrfCookie } from './platform/cookies.ts';
+import { ANONYMOUS, issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { requestIdGenerator } from './platform/ids.ts';
 import { jobQueue } from './platform/jobs.ts';
@@ -172,7 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // JSON answers over 1 KiB go out brotli- or gzip-compressed; files and streams as they are.
   registerCompression(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, isHttps(config.appUrl));
   await app.register(authPlugin);
   // Before any area's route, so that every limited route gets its limit.
   registerRateLimits(app);
@@ -193,11 +193,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     '/api/csrf-token',
     { schema: { response: { 200: envelope(CsrfTokenSchema).extend(CsrfTokenSchema.shape) } } },
     async (request, reply) => {
-      const existing = request.cookies[CSRF_COOKIE];
-      const csrfToken = isValidCsrfToken(config.jwtSecret, existing)
+      // Made for the caller's session when they have one, else for "anonymous" (decision 003).
+      const binding = (await sessionOfRequest(app, request)) ?? ANONYMOUS;
+      const existing = request.cookies[cookieNames(isHttps(config.appUrl)).csrf];
+      const csrfToken = isValidCsrfToken(config.jwtSecret, existing, binding)
         ? existing
-        : issueCsrfToken(config.jwtSecret);
-      if (csrfToken !== existing) setCsrfCookie(reply, config.appUrl.startsWith('https:'), csrfToken);
+        : issueCsrfToken(config.jwtSecret, binding);
+      if (csrfToken !== existing) setCsrfCookie(reply, isHttps(config.appUrl), csrfToken);
       reply.header('cache-control', 'no-store');
       return { success: true as const, message: 'CSRF token', csrfToken, data: { csrfToken } };
     },

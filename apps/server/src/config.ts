@@ -75,6 +75,12 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   DECODER_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).optional(),
+  MAX_AUDIO_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .optional(),
   NOTIFICATION_SWEEP_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -134,6 +140,8 @@ export interface Config {
   searchPath?: string;
   /** Wall clock for decoding a whole upload (DECODER_TIMEOUT_SECONDS, default 120); probes get at most 30 s. */
   decoderTimeoutSeconds?: number;
+  /** Longest audio an upload may declare (MAX_AUDIO_SECONDS, default 3 hours): refused at probe, never decoded. */
+  maxAudioSeconds?: number;
   /** How often this instance mails waiting notifications (NOTIFICATION_SWEEP_SECONDS, default 60; 0: never). */
   notificationSweepSeconds?: number;
   /** How long a notification waits before it is mailed (NOTIFICATION_EMAIL_DELAY_SECONDS, default 120). */
@@ -174,7 +182,9 @@ function resolveSecret(dataDir: string, fromEnv?: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Made owner-only: it holds the database, the secrets and everyone's files. One that exists is the
+  // operator's (a mounted volume, say), and keeps the mode they gave it.
+  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
   const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultDist;
   return {
@@ -209,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH ? path.resolve(e.FFPROBE_PATH) : undefined,
     searchPath: e.PATH,
     decoderTimeoutSeconds: e.DECODER_TIMEOUT_SECONDS,
+    maxAudioSeconds: e.MAX_AUDIO_SECONDS,
     notificationSweepSeconds: e.NOTIFICATION_SWEEP_SECONDS,
     notificationEmailDelaySeconds: e.NOTIFICATION_EMAIL_DELAY_SECONDS,
     rateLimits: Object.fromEntries(

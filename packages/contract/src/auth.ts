@@ -12,10 +12,21 @@ export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-/** Control characters (NUL, line breaks, ...) become spaces in one-line fields; no database stores NUL. */
-export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ');
-/** Multi-line text keeps line breaks and tabs, nothing else of the control range. */
-export const multiLine = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '');
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): text that reads one way
+ * and is stored another ("Trojan Source"), as in a file name that hides its real extension.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
+/** Control characters (C0 and C1: NUL, line breaks, ...) become spaces in one-line fields; bidi controls go. */
+export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ').replace(BIDI_CONTROLS, '');
+/** Multi-line text keeps line breaks and tabs, nothing else of the control range, and no bidi controls. */
+export const multiLine = (value: string) =>
+  value
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\n\t]/gu, '')
+    .replace(BIDI_CONTROLS, '');
+/** True when a value holds a control character (C0, C1) or a bidi control: refused in people's names. */
+export const hasHiddenCharacters = (value: string) => /\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u.test(value);
 
 /** A string field whose missing and wrong-type errors name the field. */
 export const text = (label: string) =>
@@ -36,6 +47,9 @@ export const PasswordSchema = text('Password')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const NameSchema = text('Name')
+  // A name is shown to others everywhere: one that hides characters (a NUL, a line break, a right-to-left
+  // override that reverses what follows) is refused, not silently changed.
+  .refine((v) => !hasHiddenCharacters(v), 'Name must not contain control or text-direction characters')
   .overwrite(oneLine)
   .trim()
   .min(1, 'Name is required')

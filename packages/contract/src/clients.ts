@@ -112,6 +112,7 @@ const countSchema = (label: string) =>
 /** Optional text: '' and null both clear the field (stored as null). */
 const optionalText = (label: string, max: number) =>
   text(label)
+    .overwrite(oneLine)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
@@ -122,6 +123,7 @@ const textList = (label: string) =>
   z
     .array(
       text(`Each ${label.toLowerCase()} item`)
+        .overwrite(oneLine)
         .trim()
         .max(LIST_ITEM_MAX, `Each item must be at most ${LIST_ITEM_MAX} characters`),
       {

@@ -2,7 +2,7 @@
 // vocal is too loud". Shapes shared by the server (validation, responses, socket payloads) and the web
 // (player markers, threads, the comment box).
 import { z } from 'zod';
-import { text } from './auth.ts';
+import { multiLine, text } from './auth.ts';
 import { envelope } from './envelope.ts';
 import { VersionParamsSchema } from './media.ts';
 
@@ -53,6 +53,7 @@ const seconds = (label: string) =>
     .min(0, `${label} cannot be before the start`);
 
 export const CommentBodySchema = text('Comment')
+  .overwrite(multiLine)
   .trim()
   .min(1, 'Comment cannot be empty')
   .max(COMMENT_BODY_MAX, `Comment must be at most ${COMMENT_BODY_MAX.toLocaleString('en-US')} characters`);

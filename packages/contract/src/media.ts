@@ -1,7 +1,7 @@
 // Tracks, their versions (real audio files) and a project's other files: shapes shared by the server
 // (validation, responses) and the web (forms, lists, player). Issue 3, project page Tracks and Files.
 import { z } from 'zod';
-import { text } from './auth.ts';
+import { multiLine, oneLine, text } from './auth.ts';
 import { envelope, PaginationSchema } from './envelope.ts';
 
 export const TRACK_STATUSES = [
@@ -89,6 +89,7 @@ export function normalizeIsrc(value: string): string | null {
 }
 
 export const TrackTitleSchema = text('Track title')
+  .overwrite(oneLine)
   .trim()
   .min(1, 'Track title is required')
   .max(TRACK_TITLE_MAX, `Track title must be at most ${TRACK_TITLE_MAX} characters`);
@@ -110,10 +111,9 @@ export const IsrcSchema = text('ISRC').transform((value, ctx) => {
   return isrc;
 });
 
-export const TrackNotesSchema = text('Notes').max(
-  TRACK_NOTES_MAX,
-  `Notes must be at most ${TRACK_NOTES_MAX} characters`,
-);
+export const TrackNotesSchema = text('Notes')
+  .overwrite(multiLine)
+  .max(TRACK_NOTES_MAX, `Notes must be at most ${TRACK_NOTES_MAX} characters`);
 
 export const CreateTrackSchema = z.strictObject({
   title: TrackTitleSchema,
@@ -147,6 +147,7 @@ export const ReorderTracksSchema = z.strictObject({
 export type ReorderTracksInput = z.infer<typeof ReorderTracksSchema>;
 
 export const VersionLabelSchema = text('Label')
+  .overwrite(oneLine)
   .trim()
   .min(1, 'Label is required')
   .max(VERSION_LABEL_MAX, `Label must be at most ${VERSION_LABEL_MAX} characters`);
@@ -154,6 +155,7 @@ export const VersionLabelSchema = text('Label')
 /** Multipart text fields sent with a version upload (before the file part). */
 export const VersionUploadFieldsSchema = z.strictObject({
   label: text('Label')
+    .overwrite(oneLine)
     .trim()
     .max(VERSION_LABEL_MAX, `Label must be at most ${VERSION_LABEL_MAX} characters`)
     .optional(),

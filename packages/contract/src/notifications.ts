@@ -13,6 +13,10 @@ export const NOTIFICATION_KINDS = [
   'added_to_project',
   /** A guest commented through a share link: told to whoever made the link (or the owner). */
   'guest_comment',
+  /** Someone invited me to a project (issue #20); the link opens the invitation to accept or decline. */
+  'invitation',
+  /** Someone accepted or declined my invitation. */
+  'invitation_answered',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;

@@ -2,7 +2,7 @@
 // asks named people for their review, and a track counts as approved once every person asked has approved
 // its current version. Shapes shared by the server (validation, responses, socket payloads) and the web.
 import { z } from 'zod';
-import { text } from './auth.ts';
+import { multiLine, text } from './auth.ts';
 import { envelope } from './envelope.ts';
 import { VersionParamsSchema } from './media.ts';
 
@@ -25,6 +25,7 @@ export const ReviewDecisionSchema = z.strictObject(
   {
     decision: ReviewDecisionKindSchema,
     note: text('Note')
+      .overwrite(multiLine)
       .trim()
       .max(REVIEW_NOTE_MAX, `Note must be at most ${REVIEW_NOTE_MAX.toLocaleString('en-US')} characters`)
       .nullish()

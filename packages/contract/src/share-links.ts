@@ -2,7 +2,7 @@
 // `/s/:token` with an optional password, expiry, download and guest comments, and an access log. Shapes shared
 // by the server (validation, answers) and the web (the project's Share screen and the public page).
 import { z } from 'zod';
-import { text } from './auth.ts';
+import { hasHiddenCharacters, oneLine, text } from './auth.ts';
 import { CommentBodySchema, CommentSchema } from './comments.ts';
 import { envelope, PaginationSchema, pageQueryFields } from './envelope.ts';
 import { AUDIO_FORMATS, PEAKS_STATUSES } from './media.ts';
@@ -31,6 +31,7 @@ const flag = (label: string) =>
 
 export const CreateShareLinkSchema = z.strictObject({
   label: text('Label')
+    .overwrite(oneLine)
     .trim()
     .min(1, 'Label is required')
     .max(SHARE_LABEL_MAX, `Label must be at most ${SHARE_LABEL_MAX} characters`),
@@ -173,6 +174,8 @@ const guestSeconds = (label: string) =>
     .min(0, `${label} cannot be before the start`);
 
 export const GuestNameSchema = text('Name')
+  .refine((v) => !hasHiddenCharacters(v), 'Name must not contain control or text-direction characters')
+  .overwrite(oneLine)
   .trim()
   .min(1, 'Name is required')
   .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`);

@@ -1,5 +1,5 @@
 // One Kysely instance over SQLite (embedded default) or PostgreSQL (DATABASE_URL).
-import { statSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -98,6 +98,13 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 500): SqliteD
 }
 
 export function openSqlite(file: string): Database {
+  // A new database file is made owner-only before SQLite opens it; SQLite gives its WAL and shared-memory
+  // files the database file's mode.
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
   const sqlite = new SqliteDatabase(file);
   // WAL + synchronous FULL: a committed row survives kill -9 and power loss.
   sqlite.pragma('journal_mode = WAL');

@@ -10,6 +10,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { signingRoutes } from './documents/signing-routes.ts';
+import { invitationRoutes, projectInvitationRoutes } from './invitations/routes.ts';
 import { jobsRoutes } from './jobs/routes.ts';
 import { masteringRoutes } from './mastering/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -36,6 +37,8 @@ export const areaRoutes: AreaRoutes[] = [
   { prefix: '/api/projects', plugin: commentsRoutes },
   { prefix: '/api/projects', plugin: reviewsRoutes },
   { prefix: '/api/projects', plugin: shareLinksRoutes },
+  { prefix: '/api/projects', plugin: projectInvitationRoutes },
+  { prefix: '/api/invitations', plugin: invitationRoutes },
   { prefix: '/api/share', plugin: sharePublicRoutes },
   { prefix: '/api/auth', plugin: profileRoutes },
   { prefix: '/api/users', plugin: userProfileRoutes },

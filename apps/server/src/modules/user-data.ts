@@ -4,6 +4,7 @@
 import type { UserDataHandler } from '../platform/user-data.ts';
 import { clientsUserData } from './clients/user-data.ts';
 import { commentsUserData } from './comments/user-data.ts';
+import { invitationsUserData } from './invitations/user-data.ts';
 import { mediaUserData } from './media/user-data.ts';
 import { notificationsUserData } from './notifications/user-data.ts';
 import { projectsUserData } from './projects/user-data.ts';
@@ -18,4 +19,5 @@ export const userDataHandlers: UserDataHandler[] = [
   notificationsUserData,
   reviewsUserData,
   shareLinksUserData,
+  invitationsUserData,
 ];

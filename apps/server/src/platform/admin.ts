@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { accessTokens } from './access-token.ts';
 import { resolveAccessToken } from './auth.ts';
-import { ACCESS_COOKIE } from './cookies.ts';
+import { cookieNames, isHttps } from './cookies.ts';
 import { assertCsrf, isStateChanging } from './csrf.ts';
 import { AppError } from './errors.ts';
 
@@ -58,7 +58,8 @@ export function requireAdmin(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const bearer = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
-    const token = bearer || request.cookies[ACCESS_COOKIE];
+    const names = cookieNames(isHttps(app.ctx.config.appUrl));
+    const token = bearer || request.cookies[names.access];
     const resolved = token ? await resolveEvenWithoutDatabase(app, token, known) : null;
     if (!resolved || !isAdminEmail(app.ctx.config, resolved.user.email)) {
       if (resolved) known.delete(resolved.sessionId);
@@ -67,7 +68,7 @@ export function requireAdmin(app: FastifyInstance) {
     const via = bearer ? 'bearer' : 'cookie';
     if (via === 'cookie' && isStateChanging(request.method)) {
       try {
-        assertCsrf(request, app.ctx.config.jwtSecret);
+        assertCsrf(request, app.ctx.config.jwtSecret, resolved.sessionId, names.csrf);
       } catch {
         throw hiddenRoute(request);
       }

@@ -34,9 +34,41 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string,
   });
 }
 
+/** What zod's own "expected <type>" means, in words. */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/** `parties.primary.email` -> "Email", `parentId` -> "Parent id": the field in words. */
+function fieldLabel(path: string): string {
+  const last =
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? path;
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The message a person reads. Our schemas' messages name their field in words; the field's path is in
+ * `details`, never a "token:" prefix (issue #20). A message zod wrote itself ("Invalid input: expected string,
+ * received number") names no field: it is said again with the field's name in words.
+ */
 function fieldMessage(path: string, message: string): string {
   if (message.startsWith('Unrecognized key')) return message.replace('Unrecognized key', 'Unknown field');
-  return path ? `${path}: ${message}` : message;
+  if (!path || !message.startsWith('Invalid')) return message;
+  const expected = /^Invalid input: expected (\w+)/.exec(message)?.[1];
+  return expected
+    ? `${fieldLabel(path)} must be ${TYPE_WORDS[expected] ?? expected}`
+    : `${fieldLabel(path)} is not valid`;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -51,6 +51,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** What the outbox keeps of a body once SMTP has taken the message. */
+export const SENT_BODY = '[sent through SMTP; the body is not kept]';
+
 export function createMailer(opts: {
   db: Kysely<DB>;
   log: FastifyBaseLogger;
@@ -101,7 +104,13 @@ export function createMailer(opts: {
           html: m.html,
           attachments: m.attachments,
         });
-        await opts.db.updateTable('mail_outbox').set({ sent_at: nowIso() }).where('id', '=', id).execute();
+        // Sent: the outbox keeps that it went, to whom and what about, not the body, whose links (sign-in,
+        // signing, invitations) would otherwise sit readable in the database for as long as it is kept.
+        await opts.db
+          .updateTable('mail_outbox')
+          .set({ sent_at: nowIso(), text_body: SENT_BODY, html_body: '' })
+          .where('id', '=', id)
+          .execute();
       } catch (err) {
         // A mail server outage must not fail the user's request; the outbox keeps the message and the error.
         const message = err instanceof Error ? err.message : String(err);

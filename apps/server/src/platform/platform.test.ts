@@ -12,6 +12,7 @@ import {
   TEST_DIALECT,
   type TestApp,
 } from '../../test/helper.ts';
+import { SENT_BODY } from './mail.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,8 +42,24 @@ describe('platform', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      // APP_URL is http://mixdesk.test: HSTS would be ignored over http and wrong to promise.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS, on pages and API answers, only when APP_URL is https', async () => {
+    const secure = await createTestApp({ appUrl: 'https://mixdesk.test' });
+    try {
+      for (const url of ['/api/health', '/verify-email?token=x']) {
+        const res = await secure.app.inject({ url });
+        expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+; includeSubDomains$/);
+      }
+      expect(
+        (await t.app.inject({ url: '/verify-email?token=x' })).headers['strict-transport-security'],
+      ).toBeUndefined();
+    } finally {
+      await secure.close();
     }
   });
 
@@ -89,7 +106,7 @@ describe('CSRF on cookie-authenticated writes', () => {
     expect(without.statusCode).toBe(403);
     expect(without.json().message).toContain('CSRF');
 
-    const c = await csrf(t.app);
+    const c = await csrf(t.app, access);
     const forged = await t.app.inject({
       method: 'POST',
       url,
@@ -104,6 +121,99 @@ describe('CSRF on cookie-authenticated writes', () => {
     });
     expect(withToken.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url, headers: bearer(s.token) })).statusCode).toBe(200);
+  });
+
+  it('refuses a token minted anonymously, or for another session, with a session cookie (403), and changes nothing', async () => {
+    const s = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const access = { mixdesk_access: s.cookies.mixdesk_access! };
+    const url = '/api/auth/profile';
+    const write = (c: { token: string; cookie: string }, bio: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { cookie: cookieHeader({ ...access, mixdesk_csrf: c.cookie }), 'x-xsrf-token': c.token },
+        payload: { bio },
+      });
+    const bio = async () =>
+      (await t.app.inject({ url, headers: bearer(s.token) })).json().data.profile.bio as string | null;
+    const before = await bio();
+    for (const [label, token] of [
+      ['anonymous', await csrf(t.app)],
+      ['another session', await csrf(t.app, { mixdesk_access: other.cookies.mixdesk_access! })],
+    ] as const) {
+      const res = await write(token, `planted through ${label}`);
+      expect(res.statusCode, label).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
+    }
+    expect(await bio()).toBe(before);
+    // The anonymous cookie is replaced by one for the session as soon as the signed-in page asks again.
+    const anonymous = await csrf(t.app);
+    const renewed = await t.app.inject({
+      url: '/api/csrf-token',
+      headers: { cookie: cookieHeader({ ...access, mixdesk_csrf: anonymous.cookie }) },
+    });
+    const bound = renewed.json().csrfToken as string;
+    expect(bound).not.toBe(anonymous.token);
+    expect((await write({ token: bound, cookie: bound }, 'mine')).statusCode).toBe(200);
+    expect(await bio()).toBe('mine');
+  });
+});
+
+describe('cookies over https', () => {
+  it('carry the __Host- and __Secure- prefixes, are Secure, and work for a signed-in browser; plain names open nothing', async () => {
+    const secure = await createTestApp({ appUrl: 'https://mixdesk.test' });
+    try {
+      const s = await registerUser(secure.app);
+      const set = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: s.user.email, password: s.password },
+      });
+      const byName = Object.fromEntries(set.cookies.map((c) => [c.name, c]));
+      expect(byName['__Host-mixdesk_access']).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+      expect(byName['__Host-mixdesk_access']?.domain).toBeUndefined();
+      expect(byName['__Secure-mixdesk_refresh']).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        path: '/api/auth',
+      });
+      expect(byName.mixdesk_access).toBeUndefined();
+      const access = byName['__Host-mixdesk_access']!.value;
+
+      const token = await secure.app.inject({
+        url: '/api/csrf-token',
+        headers: { cookie: cookieHeader({ '__Host-mixdesk_access': access }) },
+      });
+      const csrfCookie = token.cookies.find((c) => c.name === '__Host-mixdesk_csrf');
+      expect(csrfCookie).toMatchObject({ secure: true, path: '/' });
+      const write = (cookies: Record<string, string>) =>
+        secure.app.inject({
+          method: 'POST',
+          url: '/api/auth/resend-verification',
+          headers: { cookie: cookieHeader(cookies), 'x-xsrf-token': csrfCookie!.value },
+        });
+      expect(
+        (await write({ '__Host-mixdesk_access': access, '__Host-mixdesk_csrf': csrfCookie!.value }))
+          .statusCode,
+      ).toBe(200);
+      // The unprefixed names (which a subdomain or a plain-http page could set) are not read.
+      expect((await write({ mixdesk_access: access, mixdesk_csrf: csrfCookie!.value })).statusCode).toBe(401);
+      const refreshed = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: {
+          cookie: cookieHeader({
+            '__Secure-mixdesk_refresh': byName['__Secure-mixdesk_refresh']!.value,
+            '__Host-mixdesk_csrf': csrfCookie!.value,
+          }),
+          'x-xsrf-token': csrfCookie!.value,
+        },
+      });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+    } finally {
+      await secure.close();
+    }
   });
 });
 
@@ -171,14 +281,30 @@ describe('mail through SMTP', () => {
       const s = await registerUser(withSmtp.app, { password: GOOD_PASSWORD });
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(`To: ${s.user.email}`);
-      const token = await lastMailedToken(withSmtp.app, s.user.email, 'verify_email');
-      expect(received[0]!.replace(/=\r\n/g, '')).toContain(token);
+      const link = received[0]!.replace(/=\r\n/g, '').match(/verify-email\?token=3D([\w-]+)/);
+      expect(link?.[1]).toBeTruthy();
+      // The mail went: the outbox keeps that it did, not the body with its link.
       const row = await withSmtp.app.ctx.db
         .selectFrom('mail_outbox')
-        .select('sent_at')
+        .select(['sent_at', 'text_body', 'html_body', 'subject'])
         .where('to_address', '=', s.user.email)
         .executeTakeFirstOrThrow();
       expect(row.sent_at).toBeTruthy();
+      expect(row).toMatchObject({
+        text_body: SENT_BODY,
+        html_body: '',
+        subject: 'Verify your email for Mixdesk',
+      });
+      await expect(lastMailedToken(withSmtp.app, s.user.email, 'verify_email')).rejects.toThrow(
+        'no verify_email mail',
+      );
+      // The link in the mail still works.
+      const verified = await withSmtp.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: link![1] },
+      });
+      expect(verified.statusCode).toBe(200);
     } finally {
       await withSmtp.close();
       smtp.close();

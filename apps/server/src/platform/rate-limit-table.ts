@@ -21,6 +21,10 @@ export const RATE_LIMITS = {
   render: { max: 60, windowSeconds: 600, what: 'Too many documents generated in a short time.' },
   /** Loudness masters of a version (each a render and two measurements). */
   master: { max: 30, windowSeconds: 3600, what: 'Too many masters in a short time.' },
+  /** New accounts from one address (each mails a verification link to an address the caller typed). */
+  register: { max: 5, windowSeconds: 3600, what: 'Too many accounts created from this address.' },
+  /** Project invitations: each one emails an address the caller typed. */
+  invite: { max: 60, windowSeconds: 3600, what: 'Too many invitations in a short time.' },
   /** The account's data export, asked for and downloaded. */
   export: { max: 20, windowSeconds: 3600, what: 'Too many data exports in a short time.' },
 } as const satisfies Record<string, RateLimit>;
@@ -38,6 +42,8 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
   'POST /api/auth/profile/avatar': 'upload',
   'POST /api/documents/generate': 'render',
   'POST /api/projects/:id/tracks/:trackId/versions/:versionId/master': 'master',
+  'POST /api/auth/register': 'register',
+  'POST /api/projects/:id/collaborators': 'invite',
   'POST /api/account/export': 'export',
   'GET /api/account/export/download': 'export',
 };

@@ -3,7 +3,7 @@
 // the client's address. Past the limit: 429, Retry-After and the usual envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { accessTokens } from './access-token.ts';
-import { ACCESS_COOKIE } from './cookies.ts';
+import { cookieNames, isHttps } from './cookies.ts';
 import { rateLimited } from './errors.ts';
 import { databaseStore, memoryStore, type RateLimitStore, redisStore } from './rate-limit-store.ts';
 import {
@@ -29,7 +29,7 @@ async function clientOf(app: FastifyInstance, request: FastifyRequest): Promise<
   const token =
     header && header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer '
       ? header.slice(7)
-      : request.cookies?.[ACCESS_COOKIE];
+      : request.cookies?.[cookieNames(isHttps(app.ctx.config.appUrl)).access];
   if (token) {
     const claims = await accessTokens(app.ctx.config.jwtSecret).verify(token);
     if (claims) return `user:${claims.userId}`;

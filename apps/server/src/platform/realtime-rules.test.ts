@@ -4,6 +4,7 @@ import { REALTIME_TOO_MANY_EVENTS } from '@mixdesk/contract/realtime';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../test/helper.ts';
+import { addMember } from '../../test/invitations.ts';
 import { SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from './realtime.ts';
 import { join, listen, next, open } from './realtime-testing.ts';
 
@@ -39,13 +40,7 @@ async function sharedProject(): Promise<string> {
   });
   expect(created.statusCode).toBe(201);
   const projectId: string = created.json().data.project._id;
-  const shared = await t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${projectId}/collaborators`,
-    headers: bearer(owner.token),
-    payload: { email: collaborator.user.email, permission: 'edit' },
-  });
-  expect(shared.statusCode).toBe(201);
+  await addMember(t.app, owner.token, projectId, collaborator, { permission: 'edit' });
   return projectId;
 }
 
@@ -109,6 +104,36 @@ describe('rooms follow access', () => {
     t.app.realtime.toProject(projectId, 'track:created', { n: 3 });
     await settled(theirs, collaborator.user._id);
     expect(heard).toEqual([]);
+  });
+
+  it('a stranger cannot join a real project, and hears nothing of it', async () => {
+    const projectId = await sharedProject();
+    const stranger = await registerUser(t.app, { name: 'Stranger' });
+    const outsider = await connect(stranger);
+    const heard = record(outsider, 'track:created');
+    const refused = next<{ message: string }>(outsider, 'error');
+    outsider.emit('join:project', { projectId });
+    expect(await refused).toEqual({ message: 'Project not found' });
+    t.app.realtime.toProject(projectId, 'track:created', { n: 4 });
+    await settled(outsider, stranger.user._id);
+    expect(heard).toEqual([]);
+  });
+
+  it('leave:project for a room the socket is not in changes nothing and tells nobody', async () => {
+    const projectId = await sharedProject();
+    const stranger = await registerUser(t.app, { name: 'Stranger' });
+    const member = await connect(collaborator);
+    await join(member, projectId);
+    const left = record(member, 'user:left');
+    const outsider = await connect(stranger);
+    outsider.emit('leave:project', { projectId });
+    // The owner joining after it: its presence reaches the member, so the stranger's event was handled first.
+    const ownerSocket = await connect(owner);
+    const joined = next(member, 'user:joined');
+    ownerSocket.emit('join:project', { projectId });
+    await joined;
+    await settled(member, collaborator.user._id);
+    expect(left).toEqual([]);
   });
 
   it("a deleted project's room is emptied: nobody receives its events any more", async () => {

@@ -221,7 +221,9 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
       'leave:project',
       safely('leave:project', async (payload: unknown) => {
         const projectId = parse(CLIENT_EVENTS['leave:project'], payload);
-        if (projectId === null) return;
+        // A room this socket is not in: nothing to leave, and nobody to tell (a stranger could otherwise
+        // announce a departure, or anyone's presence, in any project's room).
+        if (projectId === null || !socket.rooms.has(room(projectId))) return;
         await socket.leave(room(projectId));
         io.to(room(projectId)).emit('user:left', { projectId, userId });
         await broadcastPresence(projectId);

@@ -43,21 +43,28 @@ export function computeSecurityHeaders(): Record<string, string> {
  * API answer never is; validating and sending it took 7–12 % of a list request's CPU (decision 009).
  */
 export function computeApiSecurityHeaders(page: Record<string, string>): Record<string, string> {
-  return {
+  const headers: Record<string, string> = {
     'content-security-policy': "frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
-    'strict-transport-security': page['strict-transport-security']!,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   };
+  const hsts = page['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return headers;
 }
 
 /** The API's browsable docs (platform/openapi.ts) are a page, with scripts, that lives under /api. */
 const DOCS_PAGE = /^\/api\/docs(?:[/?]|$)/;
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * `https`: whether APP_URL is https. HSTS is sent only then: over plain HTTP a browser ignores it, and a server
+ * reached by http:// on a LAN or a laptop must not tell anything that its name is HTTPS-only.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
   const pageHeaders = computeSecurityHeaders();
+  if (!https) delete pageHeaders['strict-transport-security'];
   const apiHeaders = computeApiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     const { url } = request;

@@ -110,6 +110,13 @@ export function createRouter() {
                       ],
                     },
                     {
+                      path: 'invitations/:id',
+                      lazy: () =>
+                        import('../features/invitations/invitation-page').then((m) => ({
+                          Component: m.InvitationPage,
+                        })),
+                    },
+                    {
                       path: 'clients',
                       lazy: () =>
                         import('../features/clients/clients-page').then((m) => ({

@@ -19,6 +19,8 @@ import * as m0016 from './0016-comments.ts';
 import * as m0017 from './0017-notifications.ts';
 import * as m0018 from './0018-reviews.ts';
 import * as m0019 from './0019-share-links.ts';
+import * as m0020 from './0020-invitations.ts';
+import * as m0021 from './0021-abuse-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0017-notifications': m0017,
   '0018-reviews': m0018,
   '0019-share-links': m0019,
+  '0020-invitations': m0020,
+  '0021-abuse-limits': m0021,
 };

@@ -199,7 +199,7 @@ describe('sessions', () => {
 
   it('signing out the current session clears its cookies', async () => {
     const who = await registerUser(t.app);
-    const token = await csrf(t.app);
+    const token = await csrf(t.app, { mixdesk_access: who.cookies.mixdesk_access! });
     const current = (await listSessions(who.token))[0]!;
     const res = await t.app.inject({
       method: 'DELETE',

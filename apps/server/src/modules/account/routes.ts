@@ -1,6 +1,6 @@
 // HTTP routes of the account area, under /api/account: password, sessions, two-factor, export, delete account.
+
 import {
-  ChangePasswordSchema,
   DeleteAccountSchema,
   DisableTwoFactorSchema,
   EnableTwoFactorSchema,
@@ -15,10 +15,11 @@ import {
   TwoFactorStatusSchema,
 } from '@mixdesk/contract/account';
 import { envelope, OkSchema } from '@mixdesk/contract/envelope';
+import { ChangePasswordBodySchema } from '@mixdesk/contract/password-policy';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
-import { clearAuthCookies } from '../../platform/cookies.ts';
+import { clearAuthCookies, isHttps } from '../../platform/cookies.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import { deleteAccount } from './delete-account.ts';
 import { buildExport, createExportLink, requestOfExportLink } from './export.ts';
@@ -27,7 +28,7 @@ import { confirmSetup, twoFactorStatus } from './two-factor.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const secure = ctx.config.appUrl.startsWith('https:');
+  const secure = isHttps(ctx.config.appUrl);
   const caller = (request: FastifyRequest): account.Caller => {
     const auth = authOf(request);
     return { userId: auth.user._id, sessionId: auth.sessionId, ip: request.ip };
@@ -36,7 +37,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password',
-    { ...guarded, schema: { body: ChangePasswordSchema, response: { 200: envelope(RevokedCountSchema) } } },
+    {
+      ...guarded,
+      schema: { body: ChangePasswordBodySchema, response: { 200: envelope(RevokedCountSchema) } },
+    },
     async (request) => {
       const revoked = await account.changePassword(ctx, caller(request), request.body);
       return {

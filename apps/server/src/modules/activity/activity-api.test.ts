@@ -3,6 +3,7 @@
 import { type ActivityListData, ActivityListResponseSchema } from '@mixdesk/contract/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import { addTrack } from '../media/media-testing.ts';
 
 let t: TestApp;
@@ -46,13 +47,7 @@ beforeAll(async () => {
   // Each step a few milliseconds apart, so that "newest first" has one right answer to compare with.
   album = await createProject(ana, 'Night Drive');
   await pause(3);
-  const share = await t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${album}/collaborators`,
-    headers: bearer(ana.token),
-    payload: { email: ben.user.email, permission: 'view', role: 'Mixer' },
-  });
-  expect(share.statusCode, share.body).toBe(201);
+  await addMember(t.app, ana.token, album, ben, { permission: 'view', role: 'Mixer' });
   for (let i = 1; i <= TRACKS; i++) {
     await pause(3);
     await addTrack(t.app, ana.token, album, { title: `Song ${i}` });
@@ -175,13 +170,7 @@ describe('GET /api/projects/:id/activity', () => {
 
   it('is gone for a collaborator once removed', async () => {
     const cara = await registerUser(t.app, { name: 'Cara Singer' });
-    const add = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${side}/collaborators`,
-      headers: bearer(ana.token),
-      payload: { email: cara.user.email, permission: 'view' },
-    });
-    expect(add.statusCode).toBe(201);
+    await addMember(t.app, ana.token, side, cara, { permission: 'view' });
     expect((await feed(cara, `/api/projects/${side}/activity`)).pagination.totalActivities).toBe(3);
     const remove = await t.app.inject({
       method: 'DELETE',

@@ -3,6 +3,7 @@
 import { DashboardResponseSchema } from '@mixdesk/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import * as feedMigration from '../../db/migrations/0012-activity.ts';
 import { generateVia, payloads } from '../documents/documents-testing.ts';
 import { addTrack } from '../media/media-testing.ts';
@@ -41,11 +42,7 @@ describe('the activity feed', () => {
 
   it('gives someone added to a project its history, and takes it away when they leave', async () => {
     expect(await feed(t, ben)).toEqual([]);
-    await call(t, ana, 'POST', `/api/projects/${projectId}/collaborators`, {
-      email: ben.user.email,
-      permission: 'edit',
-      role: 'Mixer',
-    });
+    await addMember(t.app, ana.token, projectId, ben, { permission: 'edit', role: 'Mixer' });
     const joined = await feed(t, ben);
     expect(joined.map((a) => a.summary)).toEqual([
       'Ben Engineer joined Night Drive as Mixer',
@@ -94,11 +91,7 @@ describe('the activity feed', () => {
     const dan = await registerUser(t.app, { name: 'Dan Drums' });
     const album = (await call(t, cara, 'POST', '/api/projects', { title: 'Album' })).data.project._id;
     await addTrack(t.app, cara.token, album, { title: 'Opener' });
-    await call(t, cara, 'POST', `/api/projects/${album}/collaborators`, {
-      email: dan.user.email,
-      permission: 'view',
-      role: 'Drums',
-    });
+    await addMember(t.app, cara.token, album, dan, { permission: 'view', role: 'Drums' });
     await generateVia(t.app, cara, payloads.agreement());
     const before = { cara: await feed(t, cara), dan: await feed(t, dan) };
     expect(before.cara).toHaveLength(4);

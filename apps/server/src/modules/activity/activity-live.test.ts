@@ -4,7 +4,8 @@
 import { type ActivityEvent, ActivityEventSchema } from '@mixdesk/contract/activity';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import { join, listen, open } from '../../platform/realtime-testing.ts';
 import { commentsUrl, postComment } from '../comments/comments-testing.ts';
 import {
@@ -82,13 +83,7 @@ describe('activity:new', () => {
     expect(heard[2]?.activity.summary).toBe('Editor commented on Overture at 0:00 in Night Drive');
 
     const newcomer = await registerUser(t.app, { name: 'Newcomer' });
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${f.projectId}/collaborators`,
-      headers: bearer(f.owner.token),
-      payload: { email: newcomer.user.email, permission: 'view', role: 'Mixer' },
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    await addMember(t.app, f.owner.token, f.projectId, newcomer, { permission: 'view', role: 'Mixer' });
     await until(() => heard.length === 4);
     expect(heard[3]?.activity).toMatchObject({
       kind: 'collaborator_added',

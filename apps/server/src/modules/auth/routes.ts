@@ -5,21 +5,20 @@ import {
   ForgotPasswordSchema,
   LoginSchema,
   MeDataSchema,
-  RegisterSchema,
-  ResetPasswordSchema,
   SessionDataSchema,
   type User,
   UserSchema,
   VerifyEmailSchema,
 } from '@mixdesk/contract/auth';
 import { envelope, OkSchema } from '@mixdesk/contract/envelope';
+import { RegisterBodySchema, ResetPasswordBodySchema } from '@mixdesk/contract/password-policy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminEmail } from '../../platform/admin.ts';
 import { authOf } from '../../platform/auth.ts';
-import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from '../../platform/cookies.ts';
-import { assertCsrf } from '../../platform/csrf.ts';
+import { clearAuthCookies, cookieNames, isHttps, setAuthCookies } from '../../platform/cookies.ts';
+import { ANONYMOUS, assertCsrf } from '../../platform/csrf.ts';
 import { completeLoginChallenge } from '../account/login-challenge.ts';
 import * as auth from './service.ts';
 import { endSession, type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
@@ -31,20 +30,34 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const secure = ctx.config.appUrl.startsWith('https:');
+  const secure = isHttps(ctx.config.appUrl);
+  const names = cookieNames(secure);
   /** Every answer that carries the signed-in user says whether it runs the server (the Diagnostics link). */
   const flagged = (user: User): User => ({ ...user, isAdmin: isAdminEmail(ctx.config, user.email) });
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   const signIn = (reply: FastifyReply, session: IssuedSession) =>
     setAuthCookies(reply, secure, session.accessToken, session.refreshToken);
-  /** Refresh and logout are authenticated by the refresh cookie, so they need the CSRF token. */
-  const csrfIfCookie = (request: FastifyRequest) => {
-    if (request.cookies[REFRESH_COOKIE]) assertCsrf(request, ctx.config.jwtSecret);
+  /**
+   * Refresh and logout are authenticated by the refresh cookie, so they need the CSRF token: one made for the
+   * refresh token's session, or an anonymous one, since the refresh cookie (path /api/auth) never reaches
+   * GET /api/csrf-token and a page whose access cookie has run out asks for its token without a session.
+   * The refresh cookie is SameSite=Strict besides: no other site's request carries it.
+   */
+  const csrfIfCookie = async (request: FastifyRequest) => {
+    const refresh = request.cookies[names.refresh];
+    if (!refresh) return;
+    const sessionId = await sessionOfRefreshToken(ctx, refresh);
+    try {
+      assertCsrf(request, ctx.config.jwtSecret, ANONYMOUS, names.csrf);
+    } catch (err) {
+      if (!sessionId) throw err;
+      assertCsrf(request, ctx.config.jwtSecret, sessionId, names.csrf);
+    }
   };
 
   app.post(
     '/register',
-    { schema: { body: RegisterSchema, response: { 201: envelope(SessionDataSchema) } } },
+    { schema: { body: RegisterBodySchema, response: { 201: envelope(SessionDataSchema) } } },
     async (request, reply) => {
       const { user, session } = await auth.register(ctx, request.body, client(request));
       signIn(reply, session);
@@ -94,9 +107,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refresh',
     { schema: { response: { 200: envelope(SessionDataSchema) } } },
     async (request, reply) => {
-      csrfIfCookie(request);
+      await csrfIfCookie(request);
       try {
-        const { user, session } = await rotateSession(ctx, request.cookies[REFRESH_COOKIE]);
+        const { user, session } = await rotateSession(ctx, request.cookies[names.refresh]);
         signIn(reply, session);
         return {
           success: true as const,
@@ -137,8 +150,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
-    csrfIfCookie(request);
-    const sessionId = await sessionOfRefreshToken(ctx, request.cookies[REFRESH_COOKIE]);
+    await csrfIfCookie(request);
+    const sessionId = await sessionOfRefreshToken(ctx, request.cookies[names.refresh]);
     if (sessionId) await endSession(ctx, sessionId);
     else if (request.headers.authorization) {
       // Bearer-only clients sign out the session of their access token.
@@ -181,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { schema: { body: ResetPasswordSchema, response: { 200: OkSchema } } },
+    { schema: { body: ResetPasswordBodySchema, response: { 200: OkSchema } } },
     async (request, reply) => {
       await auth.resetPassword(ctx, request.body.token, request.body.password);
       clearAuthCookies(reply, secure);

@@ -4,12 +4,13 @@ import type { LoginInput, RegisterSchema, User } from '@mixdesk/contract/auth';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, conflict, rateLimited, unauthorized } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import { createLoginChallenge } from '../account/login-challenge.ts';
 import { isTwoFactorEnabled } from '../account/two-factor.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
+import { assertAddressMailBudget, assertMailBudget, recordAddressMail } from './mail-budget.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
 import { findUserByEmail, findUserById, presentUser } from './repo.ts';
 import { forgetUserSessions } from './session-cache.ts';
@@ -19,11 +20,11 @@ import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './th
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const BAD_CREDENTIALS = 'Invalid email or password';
 
-/** Emails of one kind a user may be sent per hour. */
-export const MAIL_PER_HOUR = 5;
-
 export async function register(ctx: AppContext, input: z.output<typeof RegisterSchema>, client: ClientInfo) {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN);
+  // An address is sent at most the budget of verification mails, whichever account asked (an account made,
+  // deleted and made again with someone else's address must not flood them).
+  await assertAddressMailBudget(ctx, input.email, 'verify_email', 'verification');
   const now = nowIso();
   const user = {
     id: newId(),
@@ -43,6 +44,7 @@ export async function register(ctx: AppContext, input: z.output<typeof RegisterS
   }
   const token = await createOneTimeToken(ctx, user.id, 'verify_email');
   await sendVerificationEmail(ctx, user, token);
+  await recordAddressMail(ctx, user.email, 'verify_email');
   const session = await startSession(ctx, user.id, client);
   return { user: presentUser(user), session };
 }
@@ -69,29 +71,14 @@ export async function login(
   return { user: presentUser(row), session };
 }
 
-async function assertMailBudget(ctx: AppContext, userId: string, kind: string, what: string): Promise<void> {
-  const since = new Date(Date.now() - 3600 * 1000).toISOString();
-  const sent = await ctx.db
-    .selectFrom('mail_outbox')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'asc')
-    .execute();
-  if (sent.length >= MAIL_PER_HOUR) {
-    const retryAfter = (Date.parse(sent[0]!.created_at) + 3600 * 1000 - Date.now()) / 1000;
-    throw rateLimited(retryAfter, `Too many ${what} emails requested.`);
-  }
-}
-
 export async function resendVerification(ctx: AppContext, userId: string): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
   if (user.verified) throw badRequest('Your email address is already verified.');
-  await assertMailBudget(ctx, user.id, 'verify_email', 'verification');
+  await assertAddressMailBudget(ctx, user.email, 'verify_email', 'verification');
   const token = await createOneTimeToken(ctx, user.id, 'verify_email');
   await sendVerificationEmail(ctx, user, token);
+  await recordAddressMail(ctx, user.email, 'verify_email');
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<User> {

@@ -47,6 +47,14 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
+/** Verification mails per email address (its SHA-256), kept a day: see mail-budget.ts. */
+export interface AddressMailLogTable {
+  id: string;
+  address_hash: string;
+  kind: string;
+  created_at: Timestamp;
+}
+
 declare module '../../db/schema.ts' {
   interface DB {
     users: UsersTable;
@@ -54,5 +62,6 @@ declare module '../../db/schema.ts' {
     refresh_tokens: RefreshTokensTable;
     one_time_tokens: OneTimeTokensTable;
     login_failures: LoginFailuresTable;
+    address_mail_log: AddressMailLogTable;
   }
 }

@@ -5,9 +5,26 @@ import { newId, nowIso } from '../../platform/ids.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 10;
+/**
+ * Failed sign-ins from one address across every email (password spraying: one password tried on many
+ * accounts). Only that address waits; the same people signing in from anywhere else are not held up.
+ */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
 
 export async function assertLoginAllowed(ctx: AppContext, email: string, ip: string): Promise<void> {
   const since = new Date(Date.now() - LOGIN_WINDOW_MS).toISOString();
+  const fromAddress = await ctx.db
+    .selectFrom('login_failures')
+    .select('created_at')
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'asc')
+    .limit(LOGIN_MAX_FAILURES_PER_ADDRESS)
+    .execute();
+  if (fromAddress.length >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
+    const retryAfter = (Date.parse(fromAddress[0]!.created_at) + LOGIN_WINDOW_MS - Date.now()) / 1000;
+    throw rateLimited(retryAfter, 'Too many failed sign-in attempts from this address.');
+  }
   const rows = await ctx.db
     .selectFrom('login_failures')
     .select('created_at')

@@ -98,7 +98,7 @@ describe('refused new comments', () => {
       { body: 'x', at: 1, parentId: 'a'.repeat(101) },
       /Unknown comment to reply to/,
     ],
-    ['a reply to a number', { body: 'x', at: 1, parentId: 7 }, /parentId/],
+    ['a reply to a number', { body: 'x', at: 1, parentId: 7 }, /^Parent id must be text$/],
   ])('%s: 400', async (_name, body, message) => {
     await refused('POST', f.url, typeof body === 'function' ? body() : body, 400, message);
   });

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
@@ -60,11 +61,7 @@ describe('the cached dashboard follows every change', () => {
   it("shows a change made through the other instance, in figures and the owner's and guest's activity", async () => {
     await dashboard(owner);
     await dashboard(guest);
-    await send(other.app, owner, 'POST', `/api/projects/${projectId}/collaborators`, {
-      email: guest.user.email,
-      permission: 'edit',
-      role: 'Mixer',
-    });
+    await addMember(other.app, owner.token, projectId, guest, { permission: 'edit', role: 'Mixer' });
     const seen = await dashboard(owner);
     expect(seen.stats.collaborators).toBe(1);
     expect(seen.recentActivity[0].summary).toBe('Gus joined Cached as Mixer');

@@ -7,6 +7,7 @@ import {
 } from '@mixdesk/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import * as figuresMigration from '../../db/migrations/0015-owner-figures.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import { addTrack, sineWav, storedFiles, uploadFile, uploadVersion } from '../media/media-testing.ts';
@@ -29,13 +30,7 @@ async function createProject(t: TestApp, who: SignedIn, title: string, status = 
 }
 
 async function share(t: TestApp, owner: SignedIn, projectId: string, who: SignedIn, role = 'Mixer') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${projectId}/collaborators`,
-    headers: bearer(owner.token),
-    payload: { email: who.user.email, permission: 'edit', role },
-  });
-  expect(res.statusCode).toBeLessThan(300);
+  await addMember(t.app, owner.token, projectId, who, { permission: 'edit', role });
 }
 
 describe('GET /api/dashboard', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import { downloadVia, generateVia, payloads, request } from './documents-testing.ts';
 
 let t: TestApp;
@@ -109,10 +110,7 @@ describe('templates and auto-populate sources', () => {
     const own = await mk(owner, 'Own Record');
     const shared = await mk(other, 'Shared Record');
     await mk(stranger, 'Not Yours');
-    await request(t.app, 'POST', `/api/projects/${shared}/collaborators`, other, {
-      email: owner.user.email,
-      role: 'Producer',
-    });
+    await addMember(t.app, other.token, shared, owner, { role: 'Producer' });
     const res = await request(t.app, 'GET', '/api/documents/auto-populate/sources', owner);
     const projects = res.json().data.projects as Array<{
       _id: string;

@@ -163,6 +163,27 @@ export async function probeAudio(d: Decoders, file: string, sniffed: AudioFamily
   };
 }
 
+/** Longest audio an upload may declare unless MAX_AUDIO_SECONDS says otherwise: a long session, not a day. */
+export const DEFAULT_MAX_AUDIO_SECONDS = 3 * 3600;
+
+const clock = (seconds: number) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * Refuses audio that declares more than the longest Mixdesk takes, before anything decodes it: a few
+ * megabytes of FLAC can declare ten hours of silence, whose waveform and analysis would cost minutes of CPU.
+ */
+export function assertAudioLength(config: { maxAudioSeconds?: number }, seconds: number): void {
+  const max = config.maxAudioSeconds ?? DEFAULT_MAX_AUDIO_SECONDS;
+  if (seconds > max)
+    throw new AppError(
+      'UNPROCESSABLE',
+      `This file is ${clock(seconds)} long; Mixdesk takes audio up to ${clock(max)}.`,
+    );
+}
+
 /** Runs `use` with a path on this machine holding the object (a temporary copy for remote storage). */
 export async function withLocalFile<T>(
   storage: Storage,

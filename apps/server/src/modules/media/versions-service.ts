@@ -18,7 +18,7 @@ import { announceActivities } from '../activity/feed.ts';
 import { decoders } from './decoder.ts';
 import { queuePeaks } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
-import { type AudioInfo, probeAudio, withLocalFile } from './probe.ts';
+import { type AudioInfo, assertAudioLength, probeAudio, withLocalFile } from './probe.ts';
 import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffAudio } from './sniff.ts';
@@ -150,6 +150,7 @@ export async function uploadVersion(
       probeAudio(decoders(ctx.config), file, family),
     );
     if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
+    assertAudioLength(ctx.config, info.duration);
 
     const { totals } = await inProjectTransaction(
       ctx,

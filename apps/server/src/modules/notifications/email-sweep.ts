@@ -20,18 +20,25 @@ const USERS_PER_SWEEP = 200;
 
 type Recipient = NonNullable<Awaited<ReturnType<typeof repo.recipientOf>>>;
 
-const SETTING_OF_KIND: Record<NotificationKind, 'collaborationNotifications' | 'projectNotifications'> = {
+/** The setting that lets a kind reach the digest; null: the kind is mailed on its own when it happens. */
+const SETTING_OF_KIND: Record<
+  NotificationKind,
+  'collaborationNotifications' | 'projectNotifications' | null
+> = {
   mention: 'collaborationNotifications',
   reply: 'collaborationNotifications',
   review_requested: 'collaborationNotifications',
   review_decision: 'collaborationNotifications',
   added_to_project: 'projectNotifications',
   guest_comment: 'collaborationNotifications',
+  // The invitation email itself carries Accept and Decline (invitations/emails.ts).
+  invitation: null,
+  invitation_answered: 'collaborationNotifications',
 };
 
 function wantsEmail(recipient: Recipient, kind: string): boolean {
   const setting = SETTING_OF_KIND[kind as NotificationKind];
-  return recipient.emailNotifications && setting !== undefined && recipient[setting];
+  return recipient.emailNotifications && setting !== undefined && setting !== null && recipient[setting];
 }
 
 /** Claims and mails one person's waiting notifications; returns how many the email listed (0: no email). */

@@ -8,6 +8,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import * as notificationsMigration from '../../db/migrations/0017-notifications.ts';
 import { announce, notify } from './service.ts';
 import { notificationsUserData } from './user-data.ts';
@@ -37,13 +38,7 @@ async function createProject(owner: SignedIn, title: string): Promise<string> {
 }
 
 async function addTo(projectId: string, who: SignedIn, by: SignedIn = paula) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${projectId}/collaborators`,
-    headers: bearer(by.token),
-    payload: { email: who.user.email, permission: 'edit', role: 'Mixing engineer' },
-  });
-  expect(res.statusCode).toBe(201);
+  await addMember(t.app, by.token, projectId, who, { permission: 'edit', role: 'Mixing engineer' });
 }
 
 async function list(who: SignedIn, query = '') {
@@ -81,8 +76,8 @@ async function mention(who: SignedIn, title: string, dedupeKey?: string) {
   return created;
 }
 
-describe('being added to a project', () => {
-  it('tells the added person who added them, to what, with a link; the owner is told nothing', async () => {
+describe('being invited to a project', () => {
+  it('tells the invited person who invites them, to what, with a link to answer; the owner hears the answer', async () => {
     const ana = await registerUser(t.app, { name: 'Ana' });
     const projectId = await createProject(paula, 'Review Session EP');
     await addTo(projectId, ana);
@@ -92,17 +87,24 @@ describe('being added to a project', () => {
     expect(data.notifications).toEqual([
       {
         _id: expect.any(String),
-        kind: 'added_to_project',
-        title: 'Paula added you to Review Session EP',
-        body: 'You can edit it as Mixing engineer.',
-        link: `/projects/${projectId}`,
+        kind: 'invitation',
+        title: 'Paula invited you to Review Session EP',
+        body: 'Accept to edit it as Mixing engineer.',
+        link: expect.stringMatching(/^\/invitations\/[0-9a-f-]{36}$/),
         actor: { _id: paula.user._id, name: 'Paula' },
         project: { _id: projectId, title: 'Review Session EP' },
         read: false,
         createdAt: expect.any(String),
       },
     ]);
-    expect((await list(paula)).notifications).toEqual([]);
+    expect((await list(paula)).notifications).toMatchObject([
+      {
+        kind: 'invitation_answered',
+        title: 'Ana accepted your invitation to Review Session EP',
+        link: `/projects/${projectId}`,
+        actor: { _id: ana.user._id, name: 'Ana' },
+      },
+    ]);
   });
 
   it("goes with the project when it is deleted, and is in the person's data export", async () => {
@@ -112,7 +114,7 @@ describe('being added to a project', () => {
     const exported = (await notificationsUserData.exportData(t.app.ctx, ana.user._id)).data as {
       notifications: { title: string }[];
     };
-    expect(exported.notifications.map((n) => n.title)).toEqual(['Paula added you to Short-lived']);
+    expect(exported.notifications.map((n) => n.title)).toEqual(['Paula invited you to Short-lived']);
 
     const res = await t.app.inject({
       method: 'DELETE',
@@ -355,8 +357,8 @@ describe('the notification:new socket event', () => {
     const event = NotificationEventSchema.parse(await received);
     expect(event.unreadCount).toBe(2);
     expect(event.notification).toMatchObject({
-      kind: 'added_to_project',
-      title: 'Paula added you to Glasshouse',
+      kind: 'invitation',
+      title: 'Paula invited you to Glasshouse',
       project: { _id: projectId, title: 'Glasshouse' },
       read: false,
     });

@@ -2,12 +2,14 @@
 // collaborator, an edit collaborator and the owner. Denied calls change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 
 let t: TestApp;
 const who = {} as Record<'owner' | 'stranger' | 'viewer' | 'editor' | 'extra', SignedIn>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every case shares a fresh project with three people: past the hourly invitation limit of one owner.
+  t = await createTestApp({ rateLimits: { invite: 10_000 } });
   for (const name of ['owner', 'stranger', 'viewer', 'editor', 'extra'] as const)
     who[name] = await registerUser(t.app, { name });
 });
@@ -32,13 +34,7 @@ async function sharedProject() {
     ['editor', 'edit'],
     ['extra', 'view'],
   ] as const) {
-    const add = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${id}/collaborators`,
-      headers: bearer(who.owner.token),
-      payload: { email: who[name].user.email, permission, role: 'Session player' },
-    });
-    expect(add.statusCode).toBe(201);
+    await addMember(t.app, who.owner.token, id, who[name], { permission, role: 'Session player' });
   }
   return id;
 }
@@ -55,7 +51,13 @@ async function snapshot(id: string) {
     .where('project_id', '=', id)
     .orderBy('user_id')
     .execute();
-  return { project, collaborators };
+  const invitations = await t.app.ctx.db
+    .selectFrom('project_invitations')
+    .selectAll()
+    .where('project_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return { project, collaborators, invitations };
 }
 
 interface Endpoint {

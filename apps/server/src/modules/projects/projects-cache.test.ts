@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, openPostgres, openSqlite } from '../../db/database.ts';
 import { touchProject } from './access.ts';
@@ -85,12 +86,7 @@ describe('the cached list follows every change', () => {
 
   it('a collaborator sees the project once added, and the owner sees them on it', async () => {
     expect(await mine(guest)).toBeUndefined();
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/collaborators`,
-      headers: bearer(owner.token),
-      payload: { email: guest.user.email, permission: 'view' },
-    });
+    await addMember(t.app, owner.token, projectId, guest, { permission: 'view' });
     expect((await mine(guest))?.access).toBe('view');
     expect((await mine(owner))?.collaborators.map((c) => c.user.name)).toEqual(['Gus']);
   });

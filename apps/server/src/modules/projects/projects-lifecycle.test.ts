@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import { seedProjects } from './seed.ts';
 import { projectsUserData } from './user-data.ts';
 
@@ -27,14 +28,13 @@ async function newProject(who: SignedIn, title: string): Promise<string> {
   return res.json().data.project._id;
 }
 
-async function share(owner: SignedIn, projectId: string, guest: SignedIn, permission = 'view') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${projectId}/collaborators`,
-    headers: bearer(owner.token),
-    payload: { email: guest.user.email, permission },
-  });
-  expect(res.statusCode).toBe(201);
+async function share(
+  owner: SignedIn,
+  projectId: string,
+  guest: SignedIn,
+  permission: 'view' | 'edit' = 'view',
+) {
+  await addMember(t.app, owner.token, projectId, guest, { permission });
 }
 
 const ownedCount = async (userId: string) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 
 let t: TestApp;
 let me: SignedIn;
@@ -174,13 +175,7 @@ describe('shared projects', () => {
     expect(mine.statusCode).toBe(201);
     const d0 = await list('?limit=100', me);
     const target = d0.projects.find((p) => p.title === 'Beta') as unknown as { _id: string };
-    const add = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${target._id}/collaborators`,
-      headers: bearer(me.token),
-      payload: { email: guest.user.email, permission: 'view', role: 'Mix engineer' },
-    });
-    expect(add.statusCode).toBe(201);
+    await addMember(t.app, me.token, target._id, guest, { permission: 'view', role: 'Mix engineer' });
     // Adding the collaborator is activity: Beta is now the newest.
     const d = await list('', guest);
     expect(titlesOf(d)).toEqual(['Beta', 'Guest own']);

@@ -8,6 +8,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -103,7 +104,7 @@ describe('create', () => {
   });
 
   it('works with the access cookie and the CSRF token, as the browser sends it', async () => {
-    const c = await csrf(t.app);
+    const c = await csrf(t.app, { mixdesk_access: owner.cookies.mixdesk_access! });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/projects',
@@ -201,12 +202,7 @@ describe('delete', () => {
     const fresh = await registerUser(t.app);
     const friend = await registerUser(t.app);
     const p = await createOk(fresh, { title: 'Shared then gone' });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${p._id}/collaborators`,
-      headers: bearer(fresh.token),
-      payload: { email: friend.user.email, permission: 'edit' },
-    });
+    await addMember(t.app, fresh.token, p._id, friend, { permission: 'edit' });
     await t.app.inject({ method: 'DELETE', url: `/api/projects/${p._id}`, headers: bearer(fresh.token) });
     const rows = await t.app.ctx.db
       .selectFrom('project_collaborators')

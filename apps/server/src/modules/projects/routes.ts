@@ -6,7 +6,6 @@ import {
   ProjectResponseSchema,
 } from '@mixdesk/contract/project-responses';
 import {
-  AddCollaboratorSchema,
   CollaboratorParamsSchema,
   CreateProjectSchema,
   ListProjectsQuerySchema,
@@ -101,23 +100,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const project = await projects.getProject(ctx, authOf(request).user._id, request.params.id);
       return ok('Collaborators', { owner: project.owner, collaborators: project.collaborators });
-    },
-  );
-
-  app.post(
-    '/:id/collaborators',
-    {
-      ...auth,
-      schema: {
-        params: ProjectIdParamsSchema,
-        body: AddCollaboratorSchema,
-        response: { 201: ProjectResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const userId = authOf(request).user._id;
-      const project = await collaborators.addCollaborator(ctx, userId, request.params.id, request.body);
-      return reply.status(201).send(ok('Collaborator added', { project }));
     },
   );
 

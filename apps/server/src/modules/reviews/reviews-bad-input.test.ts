@@ -54,7 +54,7 @@ describe('refused decisions', () => {
     [
       'a decision outside the enum',
       { decision: 'maybe' },
-      /^decision: Decision must be approved or changes_requested$/,
+      /^Decision must be approved or changes_requested$/,
     ],
     [
       'a decision in another case',

@@ -6,6 +6,7 @@ import { TrackListResponseSchema } from '@mixdesk/contract/media';
 import { type Notification, NotificationListResponseSchema } from '@mixdesk/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { addMember } from '../../../test/invitations.ts';
 import * as reviewsMigration from '../../db/migrations/0018-reviews.ts';
 import { addTrack } from '../media/media-testing.ts';
 import {
@@ -236,11 +237,7 @@ describe('review requests and approval', () => {
   it('a collaborator removed from the project loses their requests, and the rest still count', async () => {
     const v = await freshVersion('Leaver');
     const leaver = await registerUser(t.app, { name: 'Leaver' });
-    const added = await call(t.app, f.owner.token, 'POST', `/api/projects/${f.projectId}/collaborators`, {
-      email: leaver.user.email,
-      permission: 'view',
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    await addMember(t.app, f.owner.token, f.projectId, leaver, { permission: 'view' });
     await ask(t.app, f.editor.token, v.url, ids(leaver, f.viewer));
     await decide(t.app, f.viewer.token, v.url, { decision: 'approved' });
     expect((await reviewState(t.app, f.owner.token, v.url)).approved).toBe(false);

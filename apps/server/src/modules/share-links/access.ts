@@ -8,6 +8,7 @@ import { SHARE_PAGE_PATH } from '@mixdesk/contract/share-links';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { isHttps } from '../../platform/cookies.ts';
 import { AppError, rateLimited } from '../../platform/errors.ts';
 import { newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
 import type { ShareLinksTable } from './tables.ts';
@@ -140,7 +141,7 @@ export function setUnlockCookie(
   const expiresMs = Date.now() + UNLOCK_TTL_SECONDS * 1000;
   reply.setCookie(UNLOCK_COOKIE, `${expiresMs}.${cookieSignature(ctx, link, expiresMs)}`, {
     httpOnly: true,
-    secure: ctx.config.appUrl.startsWith('https:'),
+    secure: isHttps(ctx.config.appUrl),
     sameSite: 'lax',
     path: sharePath(token),
     maxAge: UNLOCK_TTL_SECONDS,

@@ -1,5 +1,9 @@
 // The project calls of SPEC §7 (Projects), parsed with the shared contract, and their query keys.
 import { OkSchema } from '@mixdesk/contract/envelope';
+import {
+  InvitationCreatedResponseSchema,
+  ProjectInvitationsResponseSchema,
+} from '@mixdesk/contract/invitations';
 import { ProjectListResponseSchema, ProjectResponseSchema } from '@mixdesk/contract/project-responses';
 import type {
   AddCollaboratorInput,
@@ -26,6 +30,7 @@ export const projectKeys = {
   lists: () => ['projects', 'list'] as const,
   list: (filters: ProjectFilters, page: number) => ['projects', 'list', { ...filters, page }] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
+  invitations: (id: string) => ['projects', 'invitations', id] as const,
 };
 
 /** The projects list and the document form check the server is up before loading (SPEC §7). */
@@ -65,8 +70,22 @@ export async function deleteProject(id: string) {
 
 const collaboratorsPath = (id: string) => `/api/projects/${encodeURIComponent(id)}/collaborators`;
 
-export async function addCollaborator(id: string, input: AddCollaboratorInput) {
-  return (await api.post(collaboratorsPath(id), input, { schema: ProjectResponseSchema })).data.project;
+/** Invites an email (issue #20): nobody joins until they accept; the answer is the same for any email. */
+export async function inviteCollaborator(id: string, input: AddCollaboratorInput) {
+  return (await api.post(collaboratorsPath(id), input, { schema: InvitationCreatedResponseSchema })).data
+    .invitation;
+}
+
+const invitationsPath = (id: string) => `/api/projects/${encodeURIComponent(id)}/invitations`;
+
+/** The owner's view of the invitations still waiting for an answer. */
+export async function fetchProjectInvitations(id: string, signal?: AbortSignal) {
+  return (await api.get(invitationsPath(id), { schema: ProjectInvitationsResponseSchema, signal })).data
+    .invitations;
+}
+
+export async function revokeInvitation(id: string, invitationId: string) {
+  await api.delete(`${invitationsPath(id)}/${encodeURIComponent(invitationId)}`, { schema: OkSchema });
 }
 
 export async function updateCollaborator(

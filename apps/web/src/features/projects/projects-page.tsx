@@ -1,14 +1,17 @@
 // /projects (SPEC §2 Projects list): title with the count, New Project, filters, the card grid, pagination,
-// the empty state, the 'Connection Error' and 'Demo Mode Active' banners and the skeleton loader.
+// the empty state, the 'Connection Error' and 'Demo Mode Active' banners and the skeleton loader; above them,
+// the invitations waiting for my answer (issue #20), only with a session (demo mode calls nothing).
 import type { Project } from '@mixdesk/contract/project-responses';
 import { FolderPlus, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useHadToken } from '../../lib/use-list-with-demo';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { Pagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
+import { InvitationsPanel } from '../invitations/invitations-panel';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { plural } from './format';
 import { ProjectCard } from './project-card';
@@ -29,6 +32,7 @@ export function ProjectsPage() {
   const [form, setForm] = useState<Form>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Project | null>(null);
   const demo = list.mode === 'demo';
+  const hasToken = useHadToken();
 
   useEffect(() => {
     const open = () => setForm({ mode: 'create' });
@@ -81,6 +85,7 @@ export function ProjectsPage() {
           not saved.
         </Alert>
       )}
+      {hasToken && !demo && <InvitationsPanel />}
       {list.mode === 'error' && (
         <Alert
           type="error"

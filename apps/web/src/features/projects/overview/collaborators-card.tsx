@@ -1,18 +1,22 @@
-// Who works on the project: the owner and the collaborators with their permission and role. The owner adds,
-// changes and removes collaborators; a collaborator may leave.
+// Who works on the project: the owner and the collaborators with their permission and role. The owner invites
+// people (issue #20), sees and revokes the invitations not yet answered, and changes and removes collaborators;
+// a collaborator may leave.
+import type { ProjectInvitation } from '@mixdesk/contract/invitations';
 import type { Project } from '@mixdesk/contract/project-responses';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
+import { useLiveNotifications } from '../../../lib/use-live-notifications';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card';
 import { useToast } from '../../../ui/toast';
-import { removeCollaborator } from '../api';
+import { fetchProjectInvitations, projectKeys, removeCollaborator } from '../api';
 import { saveErrorMessage } from '../project-errors';
-import { AddCollaboratorForm } from './add-collaborator-form';
 import { CollaboratorRow, PersonLine } from './collaborator-row';
+import { InviteCollaboratorForm } from './invite-collaborator-form';
+import { PendingInvitations } from './pending-invitations';
 
 interface Props {
   project: Project;
@@ -35,6 +39,21 @@ export function CollaboratorsCard({ project, onSaved, onLeft }: Props) {
     },
     onError: (error) => toast.notify('error', saveErrorMessage(error)),
   });
+  const queryClient = useQueryClient();
+  const invitationsKey = projectKeys.invitations(project._id);
+  const invitations = useQuery({
+    queryKey: invitationsKey,
+    queryFn: ({ signal }) => fetchProjectInvitations(project._id, signal),
+    enabled: owner,
+  });
+  // An answer to one of this project's invitations moves the person out of the pending list (and in, if yes).
+  useLiveNotifications((n) => {
+    if (!owner || n.kind !== 'invitation_answered' || n.project?._id !== project._id) return;
+    void queryClient.invalidateQueries({ queryKey: invitationsKey });
+    void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project._id) });
+  });
+  const editInvitations = (change: (list: ProjectInvitation[]) => ProjectInvitation[]) =>
+    queryClient.setQueryData<ProjectInvitation[]>(invitationsKey, (list) => change(list ?? []));
 
   return (
     <Card aria-labelledby={titleId}>
@@ -42,7 +61,7 @@ export function CollaboratorsCard({ project, onSaved, onLeft }: Props) {
         <CardTitle id={titleId}>Collaborators</CardTitle>
         <CardDescription>
           {owner
-            ? 'People with edit access change the project, its tracks and files; view access reads and plays.'
+            ? 'Invite people by email. Edit access changes the project, its tracks and files; view access reads and plays.'
             : 'Only the owner adds or changes collaborators.'}
         </CardDescription>
       </CardHeader>
@@ -62,11 +81,30 @@ export function CollaboratorsCard({ project, onSaved, onLeft }: Props) {
           ))}
         </ul>
         {project.collaborators.length === 0 && (
-          <p className="text-base text-subtle">Nobody else is on this project yet.</p>
+          <p className="text-base text-subtle">
+            {invitations.data?.length
+              ? 'Nobody has accepted an invitation yet.'
+              : 'Nobody else is on this project yet.'}
+          </p>
+        )}
+        {owner && invitations.isError && (
+          <p className="text-sm text-danger">Could not load the pending invitations.</p>
+        )}
+        {owner && (
+          <PendingInvitations
+            projectId={project._id}
+            invitations={invitations.data ?? []}
+            onRevoked={(id) => editInvitations((list) => list.filter((i) => i._id !== id))}
+          />
         )}
         {owner ? (
           <div className="border-t border-border pt-4">
-            <AddCollaboratorForm project={project} onSaved={onSaved} />
+            <InviteCollaboratorForm
+              project={project}
+              onInvited={(invitation) =>
+                editInvitations((list) => [...list.filter((i) => i._id !== invitation._id), invitation])
+              }
+            />
           </div>
         ) : (
           <Button

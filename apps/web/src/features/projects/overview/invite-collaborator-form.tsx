@@ -1,40 +1,38 @@
-// The owner adds a registered user by email, with a permission (view or edit) and a free role label.
-
+// The owner invites someone by email, with a permission (view or edit) and a free role label (issue #20).
+// Nobody joins until they accept; the server answers the same whether or not the email has an account. The
+// success stays inline under the form (until the next edit) rather than in a passing toast.
+import { INVITATION_DAYS, type ProjectInvitation } from '@mixdesk/contract/invitations';
 import type { Project } from '@mixdesk/contract/project-responses';
 import { COLLABORATOR_ROLE_MAX, type CollaboratorPermission } from '@mixdesk/contract/projects';
 import { useMutation } from '@tanstack/react-query';
-import { UserPlus } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { Select } from '../../../ui/select';
-import { useToast } from '../../../ui/toast';
-import { addCollaborator } from '../api';
+import { inviteCollaborator } from '../api';
 import { fieldErrorsOf, saveErrorMessage } from '../project-errors';
 
 const EMPTY = { email: '', permission: 'view' as CollaboratorPermission, role: '' };
 
-export function AddCollaboratorForm({
+export function InviteCollaboratorForm({
   project,
-  onSaved,
+  onInvited,
 }: {
   project: Project;
-  onSaved: (p: Project) => void;
+  onInvited: (invitation: ProjectInvitation) => void;
 }) {
   const [values, setValues] = useState(EMPTY);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const toast = useToast();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => addCollaborator(project._id, { ...values, email: values.email.trim() }),
-    onSuccess: (saved) => {
-      onSaved(saved);
-      toast.notify(
-        'success',
-        `${values.email.trim()} can now ${values.permission === 'edit' ? 'edit' : 'view'} this project`,
-      );
+    mutationFn: () => inviteCollaborator(project._id, { ...values, email: values.email.trim() }),
+    onSuccess: (invitation) => {
+      onInvited(invitation);
+      setSentTo(invitation.email);
       setValues(EMPTY);
     },
     onError: (error) => {
@@ -48,6 +46,7 @@ export function AddCollaboratorForm({
     setValues((v) => ({ ...v, ...patch }));
     setEmailError(null);
     setFailure(null);
+    setSentTo(null);
   };
 
   const submit = (event: FormEvent) => {
@@ -57,8 +56,12 @@ export function AddCollaboratorForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a collaborator" className="flex flex-col gap-3">
-      <Field label="Email" error={emailError} hint="They need a Mixdesk account.">
+    <form onSubmit={submit} noValidate aria-label="Invite a collaborator" className="flex flex-col gap-3">
+      <Field
+        label="Email"
+        error={emailError}
+        hint={`They join once they accept; the invitation stays open for ${INVITATION_DAYS} days.`}
+      >
         {(c) => (
           <Input
             {...c}
@@ -96,14 +99,15 @@ export function AddCollaboratorForm({
         </Field>
       </div>
       {failure && <Alert type="error">{failure}</Alert>}
+      {sentTo && <Alert type="success">Invitation sent to {sentTo}</Alert>}
       <Button
         type="submit"
         loading={mutation.isPending}
         disabled={!values.email.trim()}
         className="self-start"
       >
-        <UserPlus aria-hidden="true" />
-        Add Collaborator
+        <Send aria-hidden="true" />
+        Send Invitation
       </Button>
     </form>
   );
