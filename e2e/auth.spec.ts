@@ -1,4 +1,5 @@
-// Sign-in, registration, email verification, password reset, protection and the 404 page, as a user would.
+// Sign-in, registration, email verification, password reset, protection and the 404 page, as a user would; and
+// what a new user tripped on (issue #20): a verification link opened twice, Go Back, failing calls signed out.
 import { expect, type Page, test } from '@playwright/test';
 import { screenshots, sessionsEndAt, tokenOf } from './account-helpers.ts';
 import {
@@ -9,6 +10,10 @@ import {
   PASSWORD,
   signInThroughUi,
 } from './fixtures.ts';
+import { screenshots as mediaShots } from './media-fixtures.ts';
+
+/** Where the screens of issue #20 (what a new user trips on) are saved to look at. */
+const SHOTS = '/tmp/shots-newuser';
 
 async function register(page: Page, email: string, password = PASSWORD) {
   await page.goto('/auth');
@@ -190,4 +195,101 @@ test('a session that runs out while the page is open shows the Session Expired n
   await expect(notice.getByText('Your session has expired. Please log in again.')).toBeVisible();
   await expect(page.getByText('Live updates disconnected')).toBeAttached();
   await screenshots(page, 'session-ran-out');
+});
+
+test('opening the verification link again once verified says the email is already verified', async ({
+  page,
+}) => {
+  const email = newEmail('again');
+  await register(page, email);
+  await expect(page).toHaveURL(/\/verify-email$/);
+  const link = await mailedLink(email, 'verify_email');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Your email is already verified' })).toBeVisible();
+  await expect(page.getByText("We couldn't verify your email")).toHaveCount(0);
+  await expect(page.getByText(/\btoken:/)).toHaveCount(0);
+  await expectAccessible(page);
+  await mediaShots(page, 'verify-again', SHOTS);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Projects' }).first()).toBeVisible();
+});
+
+test('Go Back on the 404 page returns to the previous screen, or home from a fresh tab', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await page.goto('/clients');
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/clients$/);
+  await page.getByRole('link', { name: 'Projects' }).first().click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.goto('/nope');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+
+  const fresh = await page.context().newPage();
+  await fresh.goto('/nope');
+  await expect(fresh.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await fresh.getByRole('button', { name: 'Go Back' }).click();
+  await expect(fresh).toHaveURL(/\/$/);
+});
+
+test('signed-out pages make no request that fails', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  for (const [route, heading] of [
+    ['/auth', 'Sign in to Mixdesk'],
+    ['/verify-email', 'Verify your email'],
+    ['/reset-password', 'Reset password'],
+    ['/nope', 'Page Not Found'],
+  ] as const) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a long email on the verify screen wraps at its @ or a dot on a phone, inside the card', async ({
+  page,
+}) => {
+  const email = newEmail('a-rather-long-producer-name.with-a-studio-suffix');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, email);
+  await expect(page).toHaveURL(/\/verify-email$/);
+  const shown = page.getByText(email);
+  await expect(shown).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Each line of the address ends just before an @ or a dot (or at its end), never mid-word.
+  const lineEnds = await shown.evaluate((el) => {
+    const text = el.textContent ?? '';
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const tops: Array<{ char: string; top: number }> = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node.textContent ?? '').length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        tops.push({ char: node.textContent![i]!, top: range.getBoundingClientRect().top });
+      }
+    }
+    const breaks: string[] = [];
+    for (let i = 1; i < tops.length; i++) {
+      if (tops[i]!.top > tops[i - 1]!.top + 2) breaks.push(tops[i]!.char);
+    }
+    return { breaks, length: text.length };
+  });
+  expect(lineEnds.breaks.length).toBeGreaterThan(0);
+  for (const next of lineEnds.breaks) expect(['@', '.']).toContain(next);
+  await mediaShots(page, 'verify-long-email', SHOTS);
 });

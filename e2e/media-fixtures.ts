@@ -97,3 +97,24 @@ export async function screenshots(page: Page, name: string, dir = SHOTS_DIR): Pr
   await page.emulateMedia({ colorScheme: 'light' });
   if (original) await page.setViewportSize(original);
 }
+
+/** A track made through the API with one version, `label`, of a 48 kHz tone `seconds` long; returns the track's id. */
+export async function createTrackWithVersion(
+  request: APIRequestContext,
+  account: Account,
+  projectId: string,
+  title: string,
+  label: string,
+  seconds = 8,
+): Promise<string> {
+  const headers = { authorization: `Bearer ${await tokenOf(request, account)}` };
+  const track = await request.post(`/api/projects/${projectId}/tracks`, { data: { title }, headers });
+  expect(track.status()).toBe(201);
+  const trackId = (await track.json()).data.track._id as string;
+  const upload = await request.post(`/api/projects/${projectId}/tracks/${trackId}/versions`, {
+    headers,
+    multipart: { label, file: { name: 'tone.wav', mimeType: 'audio/wav', buffer: toneWav(-18, seconds) } },
+  });
+  expect(upload.status()).toBe(201);
+  return trackId;
+}

@@ -3,6 +3,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PNG, screenshots, signInTo } from './account-helpers.ts';
 import { createAccount, expectAccessible } from './fixtures.ts';
+import { screenshots as shotsIn } from './media-fixtures.ts';
 
 const header = (page: Page) => page.locator('main section').first();
 
@@ -212,4 +213,25 @@ test('a profile that cannot load shows Profile Error, and Try Again recovers', a
   fail = false;
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+});
+
+test('in edit mode the Email field reads as read-only, with a note why', async ({ page, request }) => {
+  const account = await createAccount(request, { name: 'Rhea Readonly' });
+  await signInTo(page, account, '/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAttribute('readonly', '');
+  await expect(page.getByText('Your sign-in address; it cannot be changed here.')).toBeVisible();
+  // It does not look like the editable fields around it: no input box of its own, muted text.
+  const look = (selector: string) =>
+    page.locator(selector).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { border: style.borderTopStyle, background: style.backgroundColor, color: style.color };
+    });
+  const readOnly = await look('input[readonly]');
+  const editable = await look('input[autocomplete="name"]');
+  expect(readOnly.border).not.toBe(editable.border);
+  expect(readOnly.background).not.toBe(editable.background);
+  expect(readOnly.color).not.toBe(editable.color);
+  await shotsIn(page, 'profile-edit-email', '/tmp/shots-newuser');
 });

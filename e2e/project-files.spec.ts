@@ -71,3 +71,35 @@ test('add, download, move and delete project files by category', async ({ page, 
   await categories.getByRole('button', { name: /All files\s*1/ }).click();
   await expect(table.getByRole('row', { name: /Harbour Lights lyrics\.txt/ })).toBeVisible();
 });
+
+test('at desktop width the Added column shows who and when on one line, in full', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request, { name: 'Maximilian Longname-Producer' });
+  const projectId = await createProject(request, owner, 'Wide Tables');
+  const notes = path.join(scratchDir(), 'Session notes for the second day of tracking.txt');
+  writeFileSync(notes, 'Drums first, then bass.\n');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/projects/${projectId}/files`);
+  await signInThroughUi(page, owner);
+  await page.getByLabel('Add to category').selectOption('other');
+  await page.getByLabel('Files to add to Other').setInputFiles(notes);
+  const row = page.getByRole('table', { name: 'Files' }).getByRole('row', { name: /Session notes/ });
+  const added = row.getByRole('cell').nth(3);
+  await expect(added).toContainText('Maximilian Longname-Producer');
+  // Not cut short, not wrapped: the cell is as wide as what it says, on one line.
+  const fits = await added.evaluate((cell) => {
+    const style = getComputedStyle(cell);
+    const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const tops = Array.from(range.getClientRects(), (r) => r.top);
+    const lines = tops.some((top) => top - Math.min(...tops) > 8) ? 2 : 1;
+    return { lines, need: range.getBoundingClientRect().width, inner };
+  });
+  expect(fits.lines).toBe(1);
+  expect(fits.need).toBeLessThanOrEqual(fits.inner + 0.5);
+  await screenshots(page, 'files-added-column', '/tmp/shots-newuser');
+});

@@ -1,10 +1,23 @@
 // The Tracks tab: add a track, upload a WAV the test writes and watch its progress reach 100 %, see its
 // duration and waveform, play it and seek (the audio is served with HTTP ranges), upload a second version
-// and make it current; reorder tracks from the keyboard; a view-only collaborator can listen but not change.
+// and make it current; reorder tracks from the keyboard; a view-only collaborator can listen but not change;
+// a failed upload says so in words; the version playing is marked in the versions list.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
 import { addMember } from './invitation-helpers.ts';
-import { createProject, scratchDir, screenshots, tokenOf, writeSineWav } from './media-fixtures.ts';
+import {
+  createProject,
+  createTrackWithVersion,
+  scratchDir,
+  screenshots,
+  tokenOf,
+  writeSineWav,
+} from './media-fixtures.ts';
+
+/** Where the screens of issue #20 (what a new user trips on) are saved to look at. */
+const SHOTS = '/tmp/shots-newuser';
 
 test('add a track, upload versions with progress, play, seek and make a version current', async ({
   page,
@@ -150,4 +163,62 @@ test('tracks are reordered from the keyboard, and a view-only collaborator can l
   await expect(viewerPage.getByRole('button', { name: 'Upload Version' })).toHaveCount(0);
   await expectAccessible(viewerPage);
   await context.close();
+});
+
+test('a failed upload says it failed and why, with no bar left at 99 %', async ({ page, request }) => {
+  const owner = await createAccount(request, { name: 'Fay Failing' });
+  const projectId = await createProject(request, owner, 'Broken Tapes');
+  await createTrackWithVersion(request, owner, projectId, 'Hiss', 'Mix 1');
+  const notAudio = path.join(scratchDir(), 'not-really-audio.wav');
+  writeFileSync(notAudio, 'This is a text file wearing a .wav name.\n'.repeat(2000));
+
+  await page.goto(`/projects/${projectId}/tracks`);
+  await signInThroughUi(page, owner);
+  await page.getByLabel('Audio file').setInputFiles(notAudio);
+  await page.getByLabel('Version label').fill('Mix 2');
+  await page.getByRole('button', { name: 'Upload Version' }).click();
+
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  const row = uploads.getByRole('listitem').filter({ hasText: 'not-really-audio.wav' });
+  await expect(row.getByRole('alert')).toHaveText(/^Failed: \S/);
+  await expect(row.getByRole('progressbar')).toHaveCount(0);
+  await expect(row).not.toContainText('%');
+  await expect(row.getByRole('button', { name: 'Dismiss not-really-audio.wav' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'upload-failed', SHOTS);
+});
+
+test('the version playing is marked in the versions list, with Pause in its row', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request, { name: 'Pia Listener' });
+  const projectId = await createProject(request, owner, 'Loud Room');
+  await createTrackWithVersion(request, owner, projectId, 'Echo', 'Mix 1');
+
+  await page.goto(`/projects/${projectId}/tracks`);
+  await signInThroughUi(page, owner);
+  const versions = page.getByRole('list', { name: 'Versions of Echo' });
+  const row = versions.getByRole('listitem').filter({ hasText: 'Mix 1' });
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row).not.toContainText('Playing');
+
+  await row.getByRole('button', { name: 'Play Mix 1 in the player' }).click();
+  await expect(row.getByText('Playing', { exact: true })).toBeVisible();
+  const pause = row.getByRole('button', { name: 'Pause Mix 1' });
+  await expect(pause).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Play Mix 1 in the player' })).toHaveCount(0);
+  const player = page.getByRole('region', { name: 'Player' });
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expectAccessible(page);
+  await row.scrollIntoViewIfNeeded();
+  await screenshots(page, 'version-playing', SHOTS);
+
+  await pause.click();
+  await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(row).not.toContainText('Playing');
+  await expect(row.getByRole('button', { name: 'Play Mix 1 in the player' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

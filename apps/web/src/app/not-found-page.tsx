@@ -3,12 +3,19 @@ import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../ui/button';
 
+/** The browser's Navigation API (Chromium, recent Safari and Firefox), where there is one. */
+const navigation = () => (window as { navigation?: { canGoBack?: boolean } }).navigation;
+
 export function NotFoundPage() {
   const navigate = useNavigate();
   const goBack = () => {
-    // Browser history back; opened directly (nothing to go back to inside the app), go home instead.
+    // Back in the browser's history, which may run through pages of the app loaded before this one (an address
+    // typed after a few screens: the router's own index starts again at 0 on that load). The Navigation API
+    // knows about those; without it, the router's index is all there is. A tab opened straight here has
+    // nothing of the app to go back to: go home instead.
     const index = (window.history.state as { idx?: unknown } | null)?.idx;
-    if (typeof index === 'number' && index > 0) navigate(-1);
+    const canGoBack = navigation()?.canGoBack ?? (typeof index === 'number' && index > 0);
+    if (canGoBack) navigate(-1);
     else navigate('/', { replace: true });
   };
   return (

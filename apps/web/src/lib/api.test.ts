@@ -332,3 +332,32 @@ describe('API client: 401 and token refresh', () => {
     expect([error.status, expired, localStorage.getItem(TOKEN_KEY)]).toEqual([0, 0, 'stale']);
   });
 });
+
+describe('API client: whether a session may exist', () => {
+  it('a browser that never signed in holds no session to ask about', () => {
+    expect(createApiClient().tokens.maybeSignedIn()).toBe(false);
+  });
+
+  it('a stored token, or a sign-in whose token was taken out of storage, may still be signed in', () => {
+    const client = createApiClient();
+    client.tokens.set('abc');
+    expect(client.tokens.maybeSignedIn()).toBe(true);
+    localStorage.removeItem(TOKEN_KEY);
+    expect(client.tokens.maybeSignedIn()).toBe(true);
+  });
+
+  it('signing out (clearing the token) forgets the sign-in', () => {
+    const client = createApiClient();
+    client.tokens.set('abc');
+    client.tokens.clear();
+    expect(client.tokens.maybeSignedIn()).toBe(false);
+  });
+
+  it('a refused refresh ends the sign-in too', async () => {
+    const server = await serve({ 'GET /api/csrf-token': csrf, 'POST /api/auth/refresh': unauthorized });
+    const client = createApiClient({ baseUrl: server.baseUrl });
+    client.tokens.set('stale');
+    await expect(client.refresh()).resolves.toBe(false);
+    expect(client.tokens.maybeSignedIn()).toBe(false);
+  });
+});

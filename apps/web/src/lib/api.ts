@@ -5,6 +5,12 @@ import type { z } from 'zod';
 import { createEmitter } from './emitter';
 
 export const TOKEN_KEY = 'token';
+/**
+ * Set while this browser holds a sign-in (removed on sign-out or a refused refresh). The session's cookies can
+ * outlive a token taken out of storage (demo mode, SPEC §4), so "no token" alone does not mean signed out; with
+ * neither, nobody has signed in here and asking the server who is would only earn a 401.
+ */
+export const SIGNED_IN_KEY = 'signed-in';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 
@@ -103,8 +109,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
   const tokens = {
     get: (): string | null => storage()?.getItem(TOKEN_KEY) || null,
-    set: (token: string) => storage()?.setItem(TOKEN_KEY, token),
-    clear: () => storage()?.removeItem(TOKEN_KEY),
+    set: (token: string) => {
+      storage()?.setItem(TOKEN_KEY, token);
+      storage()?.setItem(SIGNED_IN_KEY, '1');
+    },
+    clear: () => {
+      storage()?.removeItem(TOKEN_KEY);
+      storage()?.removeItem(SIGNED_IN_KEY);
+    },
+    /** Whether a session may exist: a stored token, or a sign-in here whose cookies may still hold. */
+    maybeSignedIn: (): boolean => {
+      const stored = storage();
+      // Storage blocked: nothing to go by, so ask (the cookies may hold a session).
+      return !stored || Boolean(stored.getItem(TOKEN_KEY)) || stored.getItem(SIGNED_IN_KEY) !== null;
+    },
   };
 
   function url(path: string, query?: Record<string, QueryValue>): string {

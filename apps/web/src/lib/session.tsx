@@ -22,12 +22,18 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 const MeResponseSchema = envelope(MeDataSchema);
 const RefreshBodySchema = z.object({ data: z.object({ user: UserSchema }) });
 
-/** The current user, or null when signed out; any failure counts as signed out. */
+/**
+ * The current user, or null when signed out; any failure counts as signed out. A browser that holds no sign-in
+ * is not asked about: a signed-out visitor's pages make no call that can only fail.
+ */
 async function fetchCurrentUser(): Promise<User | null> {
+  if (!api.tokens.maybeSignedIn()) return null;
   try {
     const response = await api.get('/api/auth/me', { schema: MeResponseSchema });
     return response.data.user;
-  } catch {
+  } catch (error) {
+    // The sign-in is over (its cookies expired with the token already gone): stop asking on every load.
+    if (error instanceof ApiError && error.status === 401 && !api.tokens.get()) api.tokens.clear();
     return null;
   }
 }

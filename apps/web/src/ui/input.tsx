@@ -9,8 +9,18 @@ export const controlClasses = cn(
   'aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60 read-only:bg-surface',
 );
 
+/** A value shown for reference only (readOnly): muted and dashed, so it does not invite typing. */
+const readOnlyClasses =
+  'read-only:cursor-default read-only:border-dashed read-only:text-muted read-only:hover:border-border';
+
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
-  return <input type={type} className={cn(controlClasses, className)} {...props} />;
+  return (
+    <input
+      type={type}
+      className={cn(controlClasses, props.readOnly && readOnlyClasses, className)}
+      {...props}
+    />
+  );
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
+import { EmailAddress } from '../../ui/email-address';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { requestPasswordReset } from './api';
@@ -56,8 +57,12 @@ function ForgotPasswordBody({ initialEmail, onDone }: { initialEmail: string; on
         <div role="status" className="flex items-start gap-3">
           <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
           <p className="text-base">
-            If an account exists for <strong className="break-all">{mutation.variables}</strong>, a link to
-            reset your password is on its way. Check your inbox (and the spam folder); the link works once.
+            If an account exists for{' '}
+            <strong>
+              <EmailAddress email={mutation.variables} />
+            </strong>
+            , a link to reset your password is on its way. Check your inbox (and the spam folder); the link
+            works once.
           </p>
         </div>
         <div className="flex justify-end">

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { EmailAddress } from '../../ui/email-address';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { verifyEmail } from './api';
@@ -48,8 +49,10 @@ function CheckInbox() {
           {session.user ? (
             <>
               We sent a verification link to{' '}
-              <strong className="break-all text-text">{session.user.email}</strong>. Check your inbox and open
-              the link to activate your account.
+              <strong className="text-text">
+                <EmailAddress email={session.user.email} />
+              </strong>
+              . Check your inbox and open the link to activate your account.
             </>
           ) : (
             'Check your inbox for a verification link and open it to activate your account.'
@@ -113,6 +116,9 @@ function ConsumeLink({ token }: { token: string }) {
   }, [token, mutate]);
 
   if (mutation.isError) {
+    // A link opened again by someone already verified (from the same email, a second tab): nothing went wrong.
+    if (session.status === 'loading') return <Waiting label="Verifying your email..." />;
+    if (session.user?.verified) return <AlreadyVerified />;
     return (
       <AuthLayout title="Verification failed">
         <div className="flex flex-col gap-4">
@@ -150,6 +156,23 @@ function ConsumeLink({ token }: { token: string }) {
   }
 
   return <Waiting label="Verifying your email..." />;
+}
+
+function AlreadyVerified() {
+  return (
+    <AuthLayout title="Email verified">
+      <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
+        <CircleCheck aria-hidden="true" className="size-10 text-success" />
+        <h1 className="text-xl font-semibold tracking-tight">Your email is already verified</h1>
+        <p className="text-base text-muted">This link has been used; there is nothing more to do.</p>
+        <Button asChild variant="primary" size="lg" className="mt-2 w-full">
+          <Link to="/" replace>
+            Go to Dashboard
+          </Link>
+        </Button>
+      </div>
+    </AuthLayout>
+  );
 }
 
 function Waiting({ label }: { label: string }) {

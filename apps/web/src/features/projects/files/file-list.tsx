@@ -80,23 +80,24 @@ export function FileList({ projectId, files, canEdit, onDelete, onChanged }: Pro
 
   return (
     <>
-      <table className="w-full table-fixed text-left text-base max-md:hidden">
+      {/* Auto layout: every column but Name is as wide as what it says; Name takes the rest and truncates. */}
+      <table className="w-full text-left text-base max-md:hidden">
         <caption className="sr-only">Files</caption>
         <thead className="border-b border-border text-xs text-muted">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
+            <th scope="col" className="w-full px-4 py-2 font-medium">
               Name
             </th>
-            <th scope="col" className="w-32 px-2 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium">
               Category
             </th>
-            <th scope="col" className="w-24 px-2 py-2 text-right font-medium">
+            <th scope="col" className="px-2 py-2 text-right font-medium">
               Size
             </th>
-            <th scope="col" className="w-60 px-2 py-2 font-medium max-lg:w-40">
+            <th scope="col" className="px-2 py-2 font-medium">
               Added
             </th>
-            <th scope="col" className="w-36 px-4 py-2 text-right font-medium">
+            <th scope="col" className="px-4 py-2 text-right font-medium">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -104,7 +105,7 @@ export function FileList({ projectId, files, canEdit, onDelete, onChanged }: Pro
         <tbody>
           {files.map((file) => (
             <tr key={file._id} className="border-b border-border last:border-0 hover:bg-surface-2">
-              <td className="px-4 py-2">
+              <td className="max-w-0 px-4 py-2">
                 <span className="flex items-center gap-2">
                   <FileText aria-hidden="true" className="size-4 shrink-0 text-subtle" />
                   <span className="truncate font-medium" title={file.originalName}>
@@ -118,8 +119,11 @@ export function FileList({ projectId, files, canEdit, onDelete, onChanged }: Pro
               <td className="px-2 py-2 text-right font-mono whitespace-nowrap text-muted tabular-nums">
                 {formatBytes(file.size)}
               </td>
-              <td className="truncate px-2 py-2 text-sm whitespace-nowrap text-muted">
-                {file.uploadedBy?.name ?? 'A former member'} · {formatWhen(file.createdAt)}
+              <td className="px-2 py-2 text-sm whitespace-nowrap text-muted">
+                <span className="inline-block max-w-48 truncate align-bottom xl:max-w-64">
+                  {file.uploadedBy?.name ?? 'A former member'}
+                </span>{' '}
+                · {formatWhen(file.createdAt)}
               </td>
               <td className="px-4 py-1">{actions(file)}</td>
             </tr>

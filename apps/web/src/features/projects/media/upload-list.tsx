@@ -1,18 +1,11 @@
-// The uploads of a panel: each file's name and size, a progress bar driven by the bytes actually sent, and what
-// became of it (uploaded, failed with the server's reason, cancelled), with Cancel while it runs.
-import { CircleAlert, CircleCheck, X } from 'lucide-react';
+// The uploads of a panel: each file's name and size, a progress bar driven by the bytes actually sent while it
+// runs, and what became of it (uploaded, failed with the server's reason, cancelled), with Cancel while it runs.
+import { Ban, CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { formatBytes } from '../format';
+import { uploadStatus } from './upload-status';
 import type { UploadItem } from './use-upload-queue';
-
-const STATE_TEXT: Record<UploadItem['state'], string> = {
-  waiting: 'Waiting',
-  uploading: 'Uploading',
-  done: 'Uploaded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 
 export function UploadList({
   items,
@@ -38,6 +31,7 @@ export function UploadList({
             {item.state === 'failed' && (
               <CircleAlert aria-hidden="true" className="size-4 shrink-0 text-danger" />
             )}
+            {item.state === 'cancelled' && <Ban aria-hidden="true" className="size-4 shrink-0 text-subtle" />}
             <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
               {item.name}
             </span>
@@ -65,20 +59,28 @@ export function UploadList({
               </Button>
             )}
           </div>
-          <ProgressBar item={item} />
-          {item.error ? (
-            <p role="alert" className="text-xs text-danger">
-              {item.error}
-            </p>
-          ) : null}
+          <Status item={item} />
         </li>
       ))}
     </ul>
   );
 }
 
-function ProgressBar({ item }: { item: UploadItem }) {
-  const label = item.state === 'uploading' && item.percent >= 99 ? 'Processing' : STATE_TEXT[item.state];
+const TONE_BAR = { progress: 'bg-accent', success: 'bg-success', danger: 'bg-danger', muted: 'bg-subtle' };
+
+function Status({ item }: { item: UploadItem }) {
+  const status = uploadStatus(item);
+  if (status.percent === null) {
+    // Failed or cancelled: no bar frozen part-way, just what happened (and why) in words.
+    return (
+      <p
+        role={status.tone === 'danger' ? 'alert' : undefined}
+        className={cn('text-xs', status.tone === 'danger' ? 'text-danger' : 'text-muted')}
+      >
+        {status.text}
+      </p>
+    );
+  }
   return (
     <div className="flex items-center gap-2">
       <div
@@ -86,20 +88,17 @@ function ProgressBar({ item }: { item: UploadItem }) {
         aria-label={`Upload of ${item.name}`}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={item.percent}
-        aria-valuetext={`${item.percent} % · ${label}`}
+        aria-valuenow={status.percent}
+        aria-valuetext={status.text}
         className="h-1.5 flex-1 overflow-hidden rounded-full bg-surface-3"
       >
         <div
-          className={cn(
-            'h-full rounded-full transition-[width]',
-            item.state === 'failed' ? 'bg-danger' : item.state === 'done' ? 'bg-success' : 'bg-accent',
-          )}
-          style={{ width: `${item.percent}%` }}
+          className={cn('h-full rounded-full transition-[width]', TONE_BAR[status.tone])}
+          style={{ width: `${status.percent}%` }}
         />
       </div>
       <span className="shrink-0 text-right font-mono text-xs whitespace-nowrap text-muted tabular-nums">
-        {item.percent} % · {label}
+        {status.text}
       </span>
     </div>
   );

@@ -47,6 +47,17 @@ export function TrackDetail({ projectId, track, access, people, onEdit, onDelete
   const player = useRef<PlayerHandle>(null);
   /** Counts the asks to start playing at once; the player starts on each new one. */
   const [playRequest, setPlayRequest] = useState(0);
+  /** The version the player is sounding right now (null while stopped), for the versions list to mark. */
+  const [soundingId, setSoundingId] = useState<string | null>(null);
+  // A version put in the player starts stopped (the player resets; a Play that follows says so again).
+  const pick = (id: string) => {
+    setSoundingId(null);
+    setPicked(id);
+  };
+  const playNow = (id: string) => {
+    pick(id);
+    setPlayRequest((n) => n + 1);
+  };
   const versions = useQuery({
     queryKey: mediaKeys.versions(projectId, track._id),
     queryFn: ({ signal }) => fetchVersions(projectId, track._id, signal),
@@ -133,6 +144,10 @@ export function TrackDetail({ projectId, track, access, people, onEdit, onDelete
               trackTitle={track.title}
               playRequest={playRequest}
               handle={player}
+              onPlayback={(event) => {
+                if (event === 'play') setSoundingId(playing._id);
+                else if (event === 'pause' || event === 'ended') setSoundingId(null);
+              }}
               overlay={(duration) => <CommentBands threads={threads} duration={duration} />}
               lane={(duration) => (
                 <CommentLane
@@ -200,11 +215,10 @@ export function TrackDetail({ projectId, track, access, people, onEdit, onDelete
               versions={list}
               canEdit={canEdit}
               playingId={playing?._id ?? null}
-              onPlay={setPicked}
-              onPlayNow={(id) => {
-                setPicked(id);
-                setPlayRequest((n) => n + 1);
-              }}
+              sounding={soundingId !== null && soundingId === playing?._id}
+              onPlay={pick}
+              onPlayNow={playNow}
+              onPause={() => player.current?.pause()}
               onChanged={onChanged}
             />
           )}

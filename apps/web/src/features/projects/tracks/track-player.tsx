@@ -38,6 +38,7 @@ export type PlaybackEvent = 'play' | 'progress' | 'pause' | 'ended' | 'seeking';
 export interface PlayerHandle {
   currentTime(): number;
   seek(seconds: number): void;
+  pause(): void;
 }
 
 export function TrackPlayer({
@@ -141,7 +142,11 @@ export function TrackPlayer({
 
   const currentRef = useRef(current);
   currentRef.current = current;
-  useImperativeHandle(handle, () => ({ currentTime: () => currentRef.current, seek }), [seek]);
+  useImperativeHandle(
+    handle,
+    () => ({ currentTime: () => currentRef.current, seek, pause: () => audio.current?.pause() }),
+    [seek],
+  );
 
   // A refused stream is usually an expired access cookie: renew it and try once more from the same spot.
   const onError = async () => {

@@ -4,10 +4,23 @@
 import type { Track, TrackVersion } from '@mixdesk/contract/media';
 import { VERSION_LABEL_MAX } from '@mixdesk/contract/media';
 import { useMutation } from '@tanstack/react-query';
-import { Activity, Check, Download, Gauge, Pencil, Play, Star, Trash2, X } from 'lucide-react';
+import {
+  Activity,
+  AudioLines,
+  Check,
+  Download,
+  Gauge,
+  Pause,
+  Pencil,
+  Play,
+  Star,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Input } from '../../../ui/input';
 import { useToast } from '../../../ui/toast';
@@ -23,10 +36,15 @@ interface Props {
   track: Track;
   versions: TrackVersion[];
   canEdit: boolean;
+  /** The version in the player. */
   playingId: string | null;
+  /** Whether the player is sounding that version now (not paused or stopped). */
+  sounding?: boolean;
+  /** Puts a version in the player, stopped. */
   onPlay: (versionId: string) => void;
-  /** Puts a version in the player and starts it (the mastering dialog's Play). */
+  /** Puts a version in the player and starts it (a row's Play, the mastering dialog's Play). */
   onPlayNow?: (versionId: string) => void;
+  onPause?: () => void;
   onChanged: () => void;
 }
 
@@ -36,8 +54,10 @@ export function VersionList({
   versions,
   canEdit,
   playingId,
+  sounding = false,
   onPlay,
   onPlayNow,
+  onPause,
   onChanged,
 }: Props) {
   const toast = useToast();
@@ -61,87 +81,108 @@ export function VersionList({
   return (
     <>
       <ul aria-label={`Versions of ${track.title}`} className="flex flex-col divide-y divide-border">
-        {versions.map((v) => (
-          <li key={v._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
-            <div className="flex min-w-0 flex-1 basis-60 flex-col gap-0.5">
-              <VersionLabel
-                projectId={projectId}
-                track={track}
-                version={v}
-                canEdit={canEdit}
-                onChanged={onChanged}
-              />
-              {v.masteredFrom && <p className="text-xs text-accent">Mastered from {v.masteredFrom.label}</p>}
-              <p className="text-xs text-muted">
-                {audioDetails(v)} · <span className="font-mono tabular-nums">{lengthAndSize(v)}</span>
-              </p>
-              <p className="text-xs text-subtle">
-                {v.uploadedBy ? v.uploadedBy.name : 'A former member'} · {formatWhen(v.createdAt)}
-              </p>
-            </div>
-            <div className="flex shrink-0 items-center gap-1">
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-pressed={playingId === v._id}
-                aria-label={`Play ${v.label} in the player`}
-                onClick={() => onPlay(v._id)}
-              >
-                <Play aria-hidden="true" />
-                <span className="max-sm:sr-only">Play</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Analysis of ${v.label}`}
-                onClick={() => setAnalysing(v)}
-              >
-                <Activity aria-hidden="true" />
-                <span className="max-sm:sr-only">Analysis</span>
-              </Button>
-              {canEdit && (
+        {versions.map((v) => {
+          const inPlayer = playingId === v._id;
+          const nowPlaying = inPlayer && sounding;
+          return (
+            <li
+              key={v._id}
+              aria-current={inPlayer ? 'true' : undefined}
+              className={cn(
+                'flex flex-wrap items-center gap-x-3 gap-y-2 border-l-2 py-2.5 pr-1 pl-2',
+                inPlayer ? 'border-l-accent' : 'border-l-transparent',
+              )}
+            >
+              <div className="flex min-w-0 flex-1 basis-60 flex-col gap-0.5">
+                <VersionLabel
+                  projectId={projectId}
+                  track={track}
+                  version={v}
+                  canEdit={canEdit}
+                  playing={nowPlaying}
+                  onChanged={onChanged}
+                />
+                {v.masteredFrom && (
+                  <p className="text-xs text-accent">Mastered from {v.masteredFrom.label}</p>
+                )}
+                <p className="text-xs text-muted">
+                  {audioDetails(v)} · <span className="font-mono tabular-nums">{lengthAndSize(v)}</span>
+                </p>
+                <p className="text-xs text-subtle">
+                  {v.uploadedBy ? v.uploadedBy.name : 'A former member'} · {formatWhen(v.createdAt)}
+                </p>
+              </div>
+              <div className="flex shrink-0 items-center gap-1">
+                {nowPlaying ? (
+                  <Button size="sm" variant="ghost" aria-label={`Pause ${v.label}`} onClick={onPause}>
+                    <Pause aria-hidden="true" />
+                    <span className="max-sm:sr-only">Pause</span>
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-pressed={inPlayer}
+                    aria-label={`Play ${v.label} in the player`}
+                    onClick={() => (onPlayNow ?? onPlay)(v._id)}
+                  >
+                    <Play aria-hidden="true" />
+                    <span className="max-sm:sr-only">Play</span>
+                  </Button>
+                )}
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Master ${v.label}`}
-                  onClick={() => setMastering(v)}
+                  aria-label={`Analysis of ${v.label}`}
+                  onClick={() => setAnalysing(v)}
                 >
-                  <Gauge aria-hidden="true" />
-                  <span className="max-sm:sr-only">Master</span>
+                  <Activity aria-hidden="true" />
+                  <span className="max-sm:sr-only">Analysis</span>
                 </Button>
-              )}
-              {canEdit && !v.isCurrent && (
-                <Button
-                  size="sm"
-                  onClick={() => current.mutate(v)}
-                  loading={current.isPending && current.variables?._id === v._id}
-                  aria-label={`Make ${v.label} current`}
-                >
-                  <Star aria-hidden="true" />
-                  Make current
-                </Button>
-              )}
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={`Download ${v.label}`}
-                onClick={() => void startDownload(`${v.audioUrl}?download=1`)}
-              >
-                <Download aria-hidden="true" />
-              </Button>
-              {canEdit && (
+                {canEdit && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Master ${v.label}`}
+                    onClick={() => setMastering(v)}
+                  >
+                    <Gauge aria-hidden="true" />
+                    <span className="max-sm:sr-only">Master</span>
+                  </Button>
+                )}
+                {canEdit && !v.isCurrent && (
+                  <Button
+                    size="sm"
+                    onClick={() => current.mutate(v)}
+                    loading={current.isPending && current.variables?._id === v._id}
+                    aria-label={`Make ${v.label} current`}
+                  >
+                    <Star aria-hidden="true" />
+                    Make current
+                  </Button>
+                )}
                 <Button
                   size="icon"
                   variant="ghost"
-                  aria-label={`Delete ${v.label}`}
-                  onClick={() => setDeleting(v)}
+                  aria-label={`Download ${v.label}`}
+                  onClick={() => void startDownload(`${v.audioUrl}?download=1`)}
                 >
-                  <Trash2 aria-hidden="true" />
+                  <Download aria-hidden="true" />
                 </Button>
-              )}
-            </div>
-          </li>
-        ))}
+                {canEdit && (
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Delete ${v.label}`}
+                    onClick={() => setDeleting(v)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ul>
       <AnalysisDialog
         version={
@@ -194,12 +235,15 @@ function VersionLabel({
   track,
   version,
   canEdit,
+  playing,
   onChanged,
 }: {
   projectId: string;
   track: Track;
   version: TrackVersion;
   canEdit: boolean;
+  /** The player is sounding this version now. */
+  playing: boolean;
   onChanged: () => void;
 }) {
   const toast = useToast();
@@ -241,6 +285,12 @@ function VersionLabel({
     <p className="flex min-w-0 items-center gap-2">
       <span className="truncate font-medium">{version.label}</span>
       {version.isCurrent && <Badge tone="accent">Current</Badge>}
+      {playing && (
+        <Badge tone="success">
+          <AudioLines aria-hidden="true" className="size-3" />
+          Playing
+        </Badge>
+      )}
       {canEdit && (
         <Button
           size="icon"
