@@ -26,8 +26,6 @@ const DAY_MS = 86_400_000;
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const VERIFY_FIRST = 'Verify your email address before accepting an invitation.';
 
-const isId = (id: string) => isProjectId(id);
-
 /** POST /api/projects/:id/collaborators: the owner invites an email; 201 with the pending invitation. */
 export async function inviteCollaborator(
   ctx: AppContext,
@@ -144,7 +142,7 @@ export async function revokeInvitation(
 ): Promise<void> {
   const { project } = await requireProjectAccess(ctx, callerId, projectId, 'owner');
   const closed =
-    isId(invitationId) &&
+    isProjectId(invitationId) &&
     (await repo.closeInvitation(
       ctx.db,
       { id: invitationId.toLowerCase(), projectId: project.id },
@@ -160,6 +158,34 @@ async function caller(ctx: AppContext, userId: string) {
   return user;
 }
 
+/** One of my live invitations, or the one 404 for every other case (someone else's, answered, gone, malformed). */
+async function myLiveInvitation(ctx: AppContext, me: { email: string }, id: string, now = nowIso()) {
+  const row = isProjectId(id)
+    ? await repo.liveInvitationFor(ctx.db, id.toLowerCase(), me.email, now)
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
+  return row;
+}
+
+/** Tells the project's owner how their invitation was answered (in the answer's transaction). */
+function tellOwner(
+  ctx: AppContext,
+  trx: Parameters<typeof notify>[1],
+  me: { id: string; name: string },
+  row: repo.MyInvitationRow,
+  answer: 'accepted' | 'declined',
+) {
+  return notify(ctx, trx, {
+    userId: row.owner_id,
+    kind: 'invitation_answered',
+    actorId: me.id,
+    actorName: me.name,
+    projectId: row.project_id,
+    title: `${me.name} ${answer} your invitation to ${row.project_title}`,
+    link: `/projects/${row.project_id}`,
+  });
+}
+
 /** GET /api/invitations: the live invitations addressed to my email, newest first. */
 export async function listMyInvitations(ctx: AppContext, userId: string): Promise<MyInvitation[]> {
   const me = await caller(ctx, userId);
@@ -170,11 +196,7 @@ export async function listMyInvitations(ctx: AppContext, userId: string): Promis
 /** GET /api/invitations/:id: one of mine that is still live (the page the email's links open). */
 export async function getMyInvitation(ctx: AppContext, userId: string, id: string): Promise<MyInvitation> {
   const me = await caller(ctx, userId);
-  const row = isId(id)
-    ? await repo.liveInvitationFor(ctx.db, id.toLowerCase(), me.email, nowIso())
-    : undefined;
-  if (!row) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
-  return repo.presentMyInvitation(row);
+  return repo.presentMyInvitation(await myLiveInvitation(ctx, me, id));
 }
 
 /**
@@ -183,10 +205,7 @@ export async function getMyInvitation(ctx: AppContext, userId: string, id: strin
  */
 export async function acceptInvitation(ctx: AppContext, userId: string, id: string): Promise<MyInvitation> {
   const me = await caller(ctx, userId);
-  const row = isId(id)
-    ? await repo.liveInvitationFor(ctx.db, id.toLowerCase(), me.email, nowIso())
-    : undefined;
-  if (!row) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
+  const row = await myLiveInvitation(ctx, me, id);
   if (!me.verified) throw new AppError('FORBIDDEN', VERIFY_FIRST);
   if (row.owner_id === me.id) throw badRequest('You own this project already.');
   const joinedAt = nowIso();
@@ -207,15 +226,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
       .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
       .execute();
     await touchProject(trx, row.project_id);
-    return notify(ctx, trx, {
-      userId: row.owner_id,
-      kind: 'invitation_answered',
-      actorId: me.id,
-      actorName: me.name,
-      projectId: row.project_id,
-      title: `${me.name} accepted your invitation to ${row.project_title}`,
-      link: `/projects/${row.project_id}`,
-    });
+    return tellOwner(ctx, trx, me, row, 'accepted');
   });
   if (!accepted) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
   await announce(ctx, accepted);
@@ -237,19 +248,10 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
 export async function declineInvitation(ctx: AppContext, userId: string, id: string): Promise<void> {
   const me = await caller(ctx, userId);
   const now = nowIso();
-  const row = isId(id) ? await repo.liveInvitationFor(ctx.db, id.toLowerCase(), me.email, now) : undefined;
-  if (!row) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
+  const row = await myLiveInvitation(ctx, me, id, now);
   const created = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.closeInvitation(trx, { id: row.id, email: me.email }, 'declined', now))) return null;
-    return notify(ctx, trx, {
-      userId: row.owner_id,
-      kind: 'invitation_answered',
-      actorId: me.id,
-      actorName: me.name,
-      projectId: row.project_id,
-      title: `${me.name} declined your invitation to ${row.project_title}`,
-      link: `/projects/${row.project_id}`,
-    });
+    return tellOwner(ctx, trx, me, row, 'declined');
   });
   if (!created) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
   await announce(ctx, created);
