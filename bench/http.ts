@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pollDiagnostics } from './diagnostics-poll.ts';
-import { HELLO_ENTRY, load, printTable, ROOT, startServer } from './lib.ts';
+import { HELLO_ENTRY, loadInterleaved, printTable, ROOT, startServer } from './lib.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const dataDir = path.join(ROOT, 'bench/.data/http');
@@ -12,10 +12,10 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const env = { DATA_DIR: dataDir, DEMO_PASSWORD: 'Bench-Password-1', SEED_DEMO: '1' };
 
-const hello = await startServer(HELLO_ENTRY, { port: 3101, healthPath: '/' });
-const baseline = await load('bare Fastify hello-world GET /', `${hello.url}/`, {}, { pid: hello.child.pid });
-await hello.stop();
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 4);
 
+const hello = await startServer(HELLO_ENTRY, { port: 3101, healthPath: '/' });
 // First start creates the data dir (database, migrations, demo account); the measured starts reuse it.
 const first = await startServer(MAIN, { port: 3102, env });
 const login = await fetch(`${first.url}/api/auth/login`, {
@@ -24,13 +24,20 @@ const login = await fetch(`${first.url}/api/auth/login`, {
   body: JSON.stringify({ email: 'demo@mixdesk.app', password: 'Bench-Password-1' }),
 });
 const token = ((await login.json()) as { data: { token: string } }).data.token;
-const health = await load('Mixdesk GET /api/health', `${first.url}/api/health`, {}, { pid: first.child.pid });
-const me = await load(
-  'Mixdesk GET /api/auth/me (bearer)',
-  `${first.url}/api/auth/me`,
-  { authorization: `Bearer ${token}` },
-  { pid: first.child.pid },
+const [baseline, health, me] = await loadInterleaved(
+  [
+    { name: 'bare Fastify hello-world GET /', url: `${hello.url}/`, pid: hello.child.pid },
+    { name: 'Mixdesk GET /api/health', url: `${first.url}/api/health`, pid: first.child.pid },
+    {
+      name: 'Mixdesk GET /api/auth/me (bearer)',
+      url: `${first.url}/api/auth/me`,
+      headers: { authorization: `Bearer ${token}` },
+      pid: first.child.pid,
+    },
+  ],
+  { rounds: ROUNDS, seconds: SLICE_SECONDS },
 );
+await hello.stop();
 const diagnostics = await pollDiagnostics(first.url, token, first.child.pid!, {
   seconds: Number(process.env.BENCH_DIAGNOSTICS_SECONDS ?? 60),
 });
@@ -45,9 +52,9 @@ for (let i = 0; i < 3; i++) {
 starts.sort((a, b) => a - b);
 
 console.log(
-  `\nbench:http — ${process.env.BENCH_CONNECTIONS ?? 64} connections, ${process.env.BENCH_SECONDS ?? 10} s each, one run`,
+  `\nbench:http — ${process.env.BENCH_CONNECTIONS ?? 64} connections; ${ROUNDS} rounds of ${SLICE_SECONDS} s per route, the routes in turn; one run`,
 );
-const ok = printTable([baseline, health, me], baseline, { ratio: 0.5 });
+const ok = printTable([baseline!, health!, me!], baseline!, { ratio: 0.5 });
 console.log(
   `\ncold start (spawn → first 200 on /api/health, existing data dir): ${starts.map((s) => `${s.toFixed(0)} ms`).join(', ')}; median ${starts[1]!.toFixed(0)} ms (bar < 3000 ms)`,
 );

@@ -90,6 +90,8 @@ export interface Figures {
   cpuUsPerReq?: number;
   /** Hello-world req/s measured just before this row (loadBesideHello); its ratio is against that. */
   baselineRps?: number;
+  /** The ratio to the baseline when measured in rounds (loadInterleaved): the median of each round's. */
+  ratio?: number;
   /** Share of this machine's CPU time the host took for other guests while the row ran (steal). */
   stealPct: number;
 }
@@ -164,6 +166,51 @@ export async function loadBesideHello(
   return { ...figures, baselineRps: baseline.rps };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  pid?: number;
+}
+
+/**
+ * Each target in turn for `seconds`, `rounds` times over; the first target is the baseline. The host under
+ * this machine drifts by half its speed within a minute, so rows measured one after the other compare two
+ * different machines: here every round measures them all within seconds, and each row's ratio is the median
+ * of its rounds' ratios. req/s and CPU per request are over all rounds; p50 and p99 the median round's.
+ */
+export async function loadInterleaved(
+  targets: Target[],
+  opts: { rounds: number; seconds: number },
+): Promise<Figures[]> {
+  const rounds: Figures[][] = targets.map(() => []);
+  for (let round = 0; round < opts.rounds; round++)
+    for (const [i, t] of targets.entries())
+      rounds[i]!.push(await load(t.name, t.url, t.headers, { pid: t.pid, seconds: opts.seconds }));
+  return targets.map((t, i) => {
+    const mine = rounds[i]!;
+    const requests = mine.reduce((sum, f) => sum + f.rps * opts.seconds, 0);
+    const cpu = mine.reduce((sum, f) => sum + (f.cpuUsPerReq ?? 0) * f.rps * opts.seconds, 0);
+    return {
+      name: t.name,
+      rps: requests / (opts.seconds * opts.rounds),
+      p50: median(mine.map((f) => f.p50)),
+      p99: median(mine.map((f) => f.p99)),
+      errors: mine.reduce((sum, f) => sum + f.errors, 0),
+      non2xx: mine.reduce((sum, f) => sum + f.non2xx, 0),
+      cpuUsPerReq: t.pid ? cpu / requests : undefined,
+      ratio: median(mine.map((f, round) => f.rps / rounds[0]![round]!.rps)),
+      stealPct: median(mine.map((f) => f.stealPct)),
+    };
+  });
+}
+
 export function printTable(
   rows: Figures[],
   baseline: Figures,
@@ -174,7 +221,7 @@ export function printTable(
     `\n${'route'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'CPU µs/req'.padStart(10)} ${'steal'.padStart(5)}  errors/non-2xx`,
   );
   for (const r of rows) {
-    const ratio = r.rps / (r.baselineRps ?? baseline.rps);
+    const ratio = r.ratio ?? r.rps / (r.baselineRps ?? baseline.rps);
     const pass =
       r === baseline ||
       ((bars?.ratio === undefined || ratio >= bars.ratio) &&

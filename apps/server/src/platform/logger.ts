@@ -4,6 +4,7 @@ import pino, { type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from '../config.ts';
 import { LogBuffer } from './log-buffer.ts';
+import { stdoutLineOutput } from './log-output.ts';
 
 /** Query parameters whose values never reach the log (emailed link tokens). */
 const SECRET_QUERY = /([?&](?:token|code|password)=)[^&]*/gi;
@@ -83,7 +84,7 @@ export function createLogger(
     stream ??
     (config.logPretty
       ? pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true })
-      : pino.destination(1));
+      : stdoutLineOutput());
   // The logger's own level filters lines; the output and the buffer take whatever it writes.
   const logger = pino(loggerOptions(config), new TeeDestination(out, buffer));
   return { logger, buffer };

@@ -4,10 +4,11 @@
 // path gets. Figures that describe state are read at scrape time, so requests pay only for their own count.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/database.ts';
 import { requireAdmin } from './admin.ts';
 import { AppError } from './errors.ts';
+import { RequestHistogram } from './request-histogram.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -89,15 +90,13 @@ export interface AppMetrics {
 export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
-  // Its _count series is the request count: a separate counter would double the cost per request (measured:
-  // 0.7 µs for this histogram, 1.2 µs with a counter beside it, of some 40 µs for GET /api/auth/me).
-  const requests = new Histogram({
-    name: 'mixdesk_http_request_duration_seconds',
-    help: 'HTTP requests answered and the time each took, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
+  // Its _count series is the request count: a separate counter would double the cost per request.
+  const requests = new RequestHistogram(
+    'mixdesk_http_request_duration_seconds',
+    'HTTP requests answered and the time each took, by method, route pattern and status',
+    LATENCY_BUCKETS,
+  );
+  registry.registerMetric(requests as unknown as Histogram);
   const uploadBytes = new Counter({
     name: 'mixdesk_upload_bytes_total',
     help: 'Bytes of uploaded files stored (audio versions, project files, avatars)',
@@ -130,12 +129,12 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): App
 
   // The route's pattern, never the raw URL: ids in labels would make a new series per id.
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status: reply.statusCode,
-    };
-    requests.observe(labels, reply.elapsedTime / 1000);
+    requests.observe(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
