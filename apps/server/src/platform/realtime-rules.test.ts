@@ -4,7 +4,7 @@ import { REALTIME_TOO_MANY_EVENTS } from '@mixdesk/contract/realtime';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../test/helper.ts';
-import { addMember } from '../../test/invitations.ts';
+import { addMember, invite, verifyUser } from '../../test/invitations.ts';
 import { SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from './realtime.ts';
 import { join, listen, next, open } from './realtime-testing.ts';
 
@@ -116,6 +116,66 @@ describe('rooms follow access', () => {
     expect(await refused).toEqual({ message: 'Project not found' });
     t.app.realtime.toProject(projectId, 'track:created', { n: 4 });
     await settled(outsider, stranger.user._id);
+    expect(heard).toEqual([]);
+  });
+
+  it('an invitee cannot join before accepting, nor once the invitation is revoked; after accepting they can', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(owner.token),
+      payload: { title: 'Invite Only' },
+    });
+    const projectId: string = created.json().data.project._id;
+    const [waiting, revoked] = [
+      await registerUser(t.app, { name: 'Wanda Waiting' }),
+      await registerUser(t.app, { name: 'Rory Revoked' }),
+    ];
+    await verifyUser(t.app, waiting);
+    const waitingId = await invite(t.app, owner.token, projectId, waiting.user.email, { permission: 'edit' });
+    const revokedId = await invite(t.app, owner.token, projectId, revoked.user.email);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${projectId}/invitations/${revokedId}`,
+      headers: bearer(owner.token),
+    });
+    expect(gone.statusCode).toBe(200);
+    for (const who of [waiting, revoked]) {
+      const socket = await connect(who);
+      const heard = record(socket, 'track:created');
+      const refused = next<{ message: string }>(socket, 'error');
+      socket.emit('join:project', { projectId });
+      expect(await refused).toEqual({ message: 'Project not found' });
+      t.app.realtime.toProject(projectId, 'track:created', { n: 5 });
+      await settled(socket, who.user._id);
+      expect(heard).toEqual([]);
+    }
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${waitingId}/accept`,
+      headers: bearer(waiting.token),
+    });
+    expect(accepted.statusCode).toBe(200);
+    const socket = await connect(waiting);
+    await join(socket, projectId);
+    const hears = next(socket, 'track:created');
+    t.app.realtime.toProject(projectId, 'track:created', { n: 6 });
+    expect(await hears).toEqual({ n: 6 });
+  });
+
+  it('a collaborator removed through an upper-case id in the URL stops receiving the project’s events too', async () => {
+    const projectId = await sharedProject();
+    const theirs = await connect(collaborator);
+    await join(theirs, projectId);
+    const heard = record(theirs, 'track:created');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${projectId}/collaborators/${collaborator.user._id.toUpperCase()}`,
+      headers: bearer(owner.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    t.app.realtime.toProject(projectId, 'track:created', { n: 7 });
+    await settled(theirs, collaborator.user._id);
     expect(heard).toEqual([]);
   });
 

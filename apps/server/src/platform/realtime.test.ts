@@ -52,13 +52,29 @@ describe('realtime endpoint', () => {
     }
   });
 
-  it('refuses to join a project the user cannot see', async () => {
+  it('refuses to join a project the user cannot see: malformed, unknown, or someone else’s', async () => {
     const s = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(other.token),
+      payload: { title: 'Not Yours' },
+    });
+    const theirs: string = created.json().data.project._id;
     const socket = await open(url, s.token);
     try {
-      const error = next<{ message: string }>(socket, 'error');
-      socket.emit('join:project', { projectId: 'no-such-project' });
-      expect((await error).message).toBe('Project not found');
+      const heard: unknown[] = [];
+      socket.on('track:created', (p) => heard.push(p));
+      for (const projectId of ['no-such-project', '0190f5c2-0000-7000-8000-000000000000', theirs]) {
+        const error = next<{ message: string }>(socket, 'error');
+        socket.emit('join:project', { projectId });
+        expect((await error).message).toBe('Project not found');
+      }
+      // Nothing of their project reaches this socket: a message to its own user, sent after, does.
+      t.app.realtime.toProject(theirs, 'track:created', { n: 1 });
+      await stillReceives(t, socket, s.user._id);
+      expect(heard).toEqual([]);
     } finally {
       socket.close();
     }

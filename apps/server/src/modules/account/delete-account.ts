@@ -28,8 +28,12 @@ export async function deleteAccount(
   for (const handler of userDataHandlers) await handler.deleteData(ctx, user.id);
   await deleteProfileFiles(ctx, user.id);
   await ctx.db.transaction().execute(async (trx) => {
-    // Mail kept for delivery records would otherwise keep the address; failed sign-ins are keyed by it.
-    await trx.deleteFrom('mail_outbox').where('user_id', '=', user.id).execute();
+    // Mail kept for delivery records would otherwise keep the address: the account's own, and mail others sent
+    // to the address (an invitation has no user id); failed sign-ins are keyed by it.
+    await trx
+      .deleteFrom('mail_outbox')
+      .where((eb) => eb.or([eb('user_id', '=', user.id), eb('to_address', '=', user.email)]))
+      .execute();
     await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
   });

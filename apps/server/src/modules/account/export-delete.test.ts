@@ -7,6 +7,8 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../../test/helper.ts';
+import { invite } from '../../../test/invitations.ts';
+import { sha256 } from '../../platform/ids.ts';
 import { uploadFile } from '../media/media-testing.ts';
 import { avatarBody, insertProject, PNG, readZip } from '../profile/test-fixtures.ts';
 import { EXPORT_FORMAT } from './export.ts';
@@ -232,6 +234,56 @@ describe('delete account', () => {
       payload: { email: who.user.email, password: GOOD_PASSWORD },
     });
     expect(login.statusCode).toBe(401);
+  });
+
+  it('leaves no row anywhere holding the email: failed sign-ins, mail to it and invitations to it go too', async () => {
+    const who = await registerUser(t.app);
+    const email = who.user.email;
+    const db = t.app.ctx.db;
+    // Everything the server keeps about an address: failed sign-ins (here and at another address), the mail
+    // it was sent (verification, reset; and an invitation someone else sent it, which has no user id) and the
+    // invitation itself, which waits for the address rather than the account.
+    for (const remoteAddress of ['127.0.0.1', '192.0.2.9'])
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email, password: 'Not-The-Password-1' },
+      });
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const owner = await registerUser(t.app);
+    await invite(t.app, owner.token, await insertProject(t.app, owner.user._id, 'Invited To'), email);
+    const holding = async () => {
+      const found: string[] = [];
+      const schema = t.config.database.kind === 'postgres' ? t.config.database.schema : undefined;
+      for (const table of await db.introspection.getTables()) {
+        if (schema && table.schema !== schema) continue;
+        const rows = await db
+          .selectFrom(table.name as 'users')
+          .selectAll()
+          .execute();
+        const hits = rows.filter((row) => JSON.stringify(row).toLowerCase().includes(email));
+        if (hits.length) found.push(`${table.name} (${hits.length})`);
+      }
+      return found.sort();
+    };
+    expect(await holding()).toEqual([
+      'login_failures (2)',
+      'mail_outbox (3)',
+      'project_invitations (1)',
+      'users (1)',
+    ]);
+
+    const res = await del(who, { email, password: GOOD_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(await holding()).toEqual([]);
+    // The mail budget keeps only the address's hash (mail-budget.ts), and so still counts the mail it was sent.
+    const logged = await db
+      .selectFrom('address_mail_log')
+      .select('kind')
+      .where('address_hash', '=', sha256(email))
+      .execute();
+    expect(logged).toEqual([{ kind: 'verify_email' }]);
   });
 
   it("leaves other users' data alone", async () => {

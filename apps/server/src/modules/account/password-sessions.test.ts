@@ -53,12 +53,17 @@ describe('change password', () => {
     });
     expect((await me(who.token)).statusCode).toBe(200);
     expect((await me(laptop.token)).statusCode).toBe(401);
+    // Its refresh token is no way back in (with the CSRF token it needs: a 403 without would prove nothing).
+    const c = await csrf(t.app);
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
-      headers: { cookie: cookieHeader({ mixdesk_refresh: laptop.cookies.mixdesk_refresh! }) },
+      headers: {
+        cookie: cookieHeader({ mixdesk_refresh: laptop.cookies.mixdesk_refresh!, mixdesk_csrf: c.cookie }),
+        'x-xsrf-token': c.token,
+      },
     });
-    expect(refresh.statusCode).not.toBe(200);
+    expect(refresh.statusCode).toBe(401);
     expect(await loginStatus(who.user.email, GOOD_PASSWORD)).toBe(401);
     expect(await loginStatus(who.user.email, NEW_PASSWORD)).toBe(200);
   });
@@ -82,9 +87,14 @@ describe('change password', () => {
 
   it.each([
     [
-      'a new password under 8 characters',
-      { currentPassword: GOOD_PASSWORD, newPassword: 'Sh0rt!' },
+      'a new password of 7 characters',
+      { currentPassword: GOOD_PASSWORD, newPassword: 'qzmrP4!' },
       'at least 8',
+    ],
+    [
+      'a new password of 257 characters',
+      { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD.padEnd(257, 'x') },
+      'at most 256',
     ],
     [
       'the same password again',
@@ -108,6 +118,16 @@ describe('change password', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect(await loginStatus(who.user.email, GOOD_PASSWORD)).toBe(200);
+  });
+
+  it.each([
+    ['8', 'qzmrtP4!'],
+    ['256', NEW_PASSWORD.padEnd(256, 'x')],
+  ])('takes a new password of exactly %s characters', async (_length, newPassword) => {
+    const who = await registerUser(t.app);
+    const res = await changePassword(who, { currentPassword: GOOD_PASSWORD, newPassword });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await loginStatus(who.user.email, newPassword)).toBe(200);
   });
 
   it('needs a signed-in user, and CSRF when signed in by cookie', async () => {

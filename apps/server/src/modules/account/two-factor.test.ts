@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { controlledClock } from '../../../test/clock.ts';
 import {
   bearer,
   cookiesOf,
@@ -9,6 +10,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../../test/helper.ts';
+import { LOGIN_MAX_FAILURES } from '../auth/throttle.ts';
 import { CHALLENGE_EXPIRED, CHALLENGE_MAX_ATTEMPTS } from './login-challenge.ts';
 import { INVALID_CODE, REUSED_CODE, USED_RECOVERY_CODE } from './two-factor.ts';
 
@@ -94,6 +96,7 @@ describe('setting up two-factor sign-in', () => {
   it.each([
     ['letters', 'abcdef'],
     ['five digits', '12345'],
+    ['seven digits', '1234567'],
     ['a number', 123456],
     ['nothing', undefined],
   ])('refuses a code of %s with a 400', async (_what, code) => {
@@ -237,6 +240,141 @@ describe('signing in with two-factor on', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload });
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe('the second step at its limits', () => {
+  /** These tests sign in from addresses of their own: their failures must not add up to the address limit. */
+  let lastOctet = 0;
+  const newAddress = () => {
+    lastOctet += 1;
+    return `203.0.113.${lastOctet}`;
+  };
+  const loginFrom = (who: SignedIn, remoteAddress: string, password = who.password) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: { email: who.user.email, password },
+    });
+  const secondStepFrom = (challenge: string, code: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/two-factor',
+      remoteAddress,
+      payload: { challenge, code },
+    });
+  const liveSessions = async (userId: string) =>
+    (
+      await t.app.ctx.db
+        .selectFrom('auth_sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute()
+    ).length;
+
+  it('the fifth try of a challenge may still be the right code (decision 006: five tries)', async () => {
+    const who = await registerUser(t.app);
+    const { secret } = await enable(who);
+    const address = newAddress();
+    const { challenge } = (await loginFrom(who, address)).json().data;
+    for (let i = 0; i < 4; i++) {
+      const wrong = await secondStepFrom(challenge, '000000', address);
+      expect(wrong.statusCode, `try ${i + 1}`).toBe(401);
+      expect(wrong.json().message).toBe(INVALID_CODE);
+    }
+    const fifth = await secondStepFrom(challenge, codeAt(secret, 1), address);
+    expect(fifth.statusCode, fifth.body).toBe(200);
+    expect(CHALLENGE_MAX_ATTEMPTS).toBe(5);
+  });
+
+  it('a challenge lasts five minutes, to the millisecond (decision 006)', async () => {
+    const who = await registerUser(t.app);
+    const { secret } = await enable(who);
+    const address = newAddress();
+    const clock = controlledClock();
+    onTestFinished(() => clock.restore());
+    const inTime = (await loginFrom(who, address)).json().data.challenge;
+    const late = (await loginFrom(who, address)).json().data.challenge;
+    clock.step(5 * 60_000);
+    const res = await secondStepFrom(inTime, codeAt(secret), address);
+    expect(res.statusCode, res.body).toBe(200);
+    clock.step(1);
+    const refused = await secondStepFrom(late, codeAt(secret, 1), address);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(CHALLENGE_EXPIRED);
+  });
+
+  it('one challenge sent with several good codes at once signs in once; the others are told to start again', async () => {
+    const who = await registerUser(t.app);
+    const { recoveryCodes } = await enable(who);
+    const address = newAddress();
+    const { challenge } = (await loginFrom(who, address)).json().data;
+    const before = await liveSessions(who.user._id);
+    const answers = await Promise.all(
+      recoveryCodes.slice(0, 4).map((code) => secondStepFrom(challenge, code, address)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401]);
+    for (const lost of answers.filter((r) => r.statusCode === 401))
+      expect(lost.json().message).toBe(CHALLENGE_EXPIRED);
+    expect(await liveSessions(who.user._id)).toBe(before + 1);
+  });
+
+  it.each([
+    ['seven digits', '1234567', 401, 'Enter a 6-digit code or one of your recovery codes.'],
+    [
+      'a recovery code one letter short',
+      'abcde-abcd',
+      401,
+      'Enter a 6-digit code or one of your recovery codes.',
+    ],
+    [
+      'a recovery code one letter long',
+      'abcde-abcdef',
+      401,
+      'Enter a 6-digit code or one of your recovery codes.',
+    ],
+    ['an unknown recovery code', 'abcde-abcde', 401, 'That recovery code is not valid.'],
+    ['40 characters', 'a'.repeat(40), 401, 'Enter a 6-digit code or one of your recovery codes.'],
+    ['41 characters', 'a'.repeat(41), 400, 'That code is too long'],
+  ])('a code of %s (%s) is a %i: %s', async (_what, code, status, message) => {
+    const who = await registerUser(t.app);
+    await enable(who);
+    const address = newAddress();
+    const { challenge } = (await loginFrom(who, address)).json().data;
+    const res = await secondStepFrom(challenge, code, address);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ success: false, message });
+  });
+
+  it('the right password does not clear failed sign-ins while the code is outstanding, and a wrong code is one more', async () => {
+    const who = await registerUser(t.app);
+    await enable(who);
+    const address = newAddress();
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 2; i++)
+      expect((await loginFrom(who, address, 'Not-The-Password-1')).statusCode).toBe(401);
+    const { challenge } = (await loginFrom(who, address)).json().data;
+    expect((await secondStepFrom(challenge, '000000', address)).statusCode).toBe(401);
+    // The last failure the account may have from here...
+    expect((await loginFrom(who, address, 'Not-The-Password-1')).statusCode).toBe(401);
+    // ...and then even the right password waits.
+    const held = await loginFrom(who, address);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toMatch(/^Too many failed sign-in attempts for this account\./);
+  });
+
+  it('the right code clears the failed sign-ins', async () => {
+    const who = await registerUser(t.app);
+    const { secret } = await enable(who);
+    const address = newAddress();
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++)
+      expect((await loginFrom(who, address, 'Not-The-Password-1')).statusCode).toBe(401);
+    const { challenge } = (await loginFrom(who, address)).json().data;
+    expect((await secondStepFrom(challenge, codeAt(secret, 1), address)).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++)
+      expect((await loginFrom(who, address, 'Not-The-Password-1')).statusCode, `failure ${i + 1}`).toBe(401);
+    expect((await loginFrom(who, address)).statusCode).toBe(429);
   });
 });
 

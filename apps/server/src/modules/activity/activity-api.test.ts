@@ -2,6 +2,7 @@
 // first, paged, and only what the caller may see.
 import { type ActivityListData, ActivityListResponseSchema } from '@mixdesk/contract/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlledClock } from '../../../test/clock.ts';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
 import { addTrack } from '../media/media-testing.ts';
@@ -37,25 +38,28 @@ async function createProject(who: SignedIn, title: string): Promise<string> {
   return res.json().data.project._id;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 beforeAll(async () => {
   t = await createTestApp();
   ana = await registerUser(t.app, { name: 'Ana Producer' });
   ben = await registerUser(t.app, { name: 'Ben Engineer' });
   stranger = await registerUser(t.app, { name: 'Stranger' });
-  // Each step a few milliseconds apart, so that "newest first" has one right answer to compare with.
-  album = await createProject(ana, 'Night Drive');
-  await pause(3);
-  await addMember(t.app, ana.token, album, ben, { permission: 'view', role: 'Mixer' });
-  for (let i = 1; i <= TRACKS; i++) {
-    await pause(3);
-    await addTrack(t.app, ana.token, album, { title: `Song ${i}` });
+  // Each step a second apart on a controlled clock, so that "newest first" has one right answer.
+  const clock = controlledClock();
+  try {
+    album = await createProject(ana, 'Night Drive');
+    clock.step();
+    await addMember(t.app, ana.token, album, ben, { permission: 'view', role: 'Mixer' });
+    for (let i = 1; i <= TRACKS; i++) {
+      clock.step();
+      await addTrack(t.app, ana.token, album, { title: `Song ${i}` });
+    }
+    clock.step();
+    side = await createProject(ana, 'Side Project');
+    clock.step();
+    await addTrack(t.app, ana.token, side, { title: 'Demo' });
+  } finally {
+    clock.restore();
   }
-  await pause(3);
-  side = await createProject(ana, 'Side Project');
-  await pause(3);
-  await addTrack(t.app, ana.token, side, { title: 'Demo' });
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
-// Single-use emailed links: verify email (24 h) and reset password (1 h). Only the token's hash is stored.
+// Single-use emailed links: verify email (24 h) and reset password (1 h). Only the token's hash is stored, and
+// only the newest link of a kind works: issuing one retires the account's older ones.
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isoIn, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
@@ -21,6 +22,7 @@ export async function createOneTimeToken(
   userId: string,
   purpose: TokenPurpose,
 ): Promise<string> {
+  await retireOneTimeTokens(ctx, userId, purpose);
   const token = randomToken();
   await ctx.db
     .insertInto('one_time_tokens')
@@ -63,7 +65,7 @@ export async function consumeOneTimeToken(
   return row.user_id;
 }
 
-/** Retires every outstanding link of one purpose (after a reset, older reset links stop working). */
+/** Retires every outstanding link of one purpose (a newer one was sent, or a reset went through). */
 export async function retireOneTimeTokens(
   ctx: AppContext,
   userId: string,

@@ -177,3 +177,24 @@ describe('bad list queries: a clear 400', () => {
     expectClearError(res);
   });
 });
+
+describe('at exactly their caps', () => {
+  it('a page of 100 and a 200-character search are answered; a page of 101 is refused with the cap', async () => {
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/clients?${query}`, headers: bearer(owner.token) });
+    const full = await list('limit=100');
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json().data.pagination.limit).toBe(100);
+    const longest = await list(`search=${'a'.repeat(200)}`);
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(longest.json().data.clients).toEqual([]);
+    const over = await list('limit=101');
+    expectClearError(over);
+    expect(over.json().message).toBe('Limit must be at most 100');
+  });
+
+  it('a 200-character name is stored whole', async () => {
+    const client = await createClientVia(t.app, owner, { name: 'N'.repeat(200) });
+    expect(client.name).toBe('N'.repeat(200));
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { createClientVia, listVia, nextMillisecond } from './clients-testing.ts';
 
 let t: TestApp;
@@ -158,6 +158,68 @@ describe('search and filters', () => {
     const list = await listVia(t.app, owner, query);
     expect(namesOf(list)).toEqual(expected);
     expect(list.pagination.totalClients).toBe(expected.length);
+  });
+
+  it('finds an edited client by its new name, email and company, and no longer by the old ones', async () => {
+    const other = await registerUser(t.app, { name: 'Second Network' });
+    const client = await createClientVia(t.app, other, {
+      name: 'Amber Vale',
+      email: 'amber@oldlabel.example',
+      company: 'Oldlabel',
+    });
+    const findable = async (terms: string[]) =>
+      Object.fromEntries(
+        await Promise.all(
+          terms.map(async (term) => [
+            term,
+            (await listVia(t.app, other, `search=${encodeURIComponent(term)}`)).clients.some(
+              (c) => c._id === client._id,
+            ),
+          ]),
+        ),
+      );
+    const edit = async (payload: object) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/clients/${client._id}`,
+        headers: bearer(other.token),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const ALL = ['amber', 'cobalt', 'oldlabel', 'newlabel', 'teal'];
+    await edit({ name: 'Cobalt Vale' });
+    expect(await findable(ALL)).toEqual({
+      amber: true, // still in the email
+      cobalt: true,
+      oldlabel: true,
+      newlabel: false,
+      teal: false,
+    });
+    await edit({ email: 'cobalt@newlabel.example' });
+    expect(await findable(ALL)).toEqual({
+      amber: false,
+      cobalt: true,
+      oldlabel: true, // still the company
+      newlabel: true,
+      teal: false,
+    });
+    await edit({ company: 'Teal Records' });
+    expect(await findable(ALL)).toEqual({
+      amber: false,
+      cobalt: true,
+      oldlabel: false,
+      newlabel: true,
+      teal: true,
+    });
+    // A change that touches none of them keeps them.
+    await edit({ status: 'active', notes: 'amber oldlabel' });
+    expect(await findable(['cobalt', 'newlabel', 'teal', 'amber'])).toEqual({
+      cobalt: true,
+      newlabel: true,
+      teal: true,
+      amber: false,
+    });
   });
 
   it('blank filters are no filters', async () => {

@@ -120,6 +120,17 @@ const rowOf = (id: string) =>
   t.app.ctx.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
 
 type Res = { statusCode: number; json: () => Record<string, unknown> };
+type Shown = Record<'name' | 'email' | 'role' | 'type' | 'status', string>;
+
+/** An accepted body: the fields it sent are kept (names trimmed, emails lower-cased), the rest as they were. */
+function expectObeyed(sent: Record<string, unknown>, client: Shown, before: Shown) {
+  const given = (key: string) => key in sent && sent[key] !== undefined;
+  expect(client.name).toBe(given('name') ? (sent.name as string).trim() : before.name);
+  expect(client.email).toBe(given('email') ? (sent.email as string).trim().toLowerCase() : before.email);
+  for (const key of ['role', 'type', 'status'] as const)
+    expect(client[key]).toBe(given(key) ? sent[key] : before[key]);
+}
+const DEFAULTS = { role: 'artist', type: 'individual', status: 'potential' };
 
 function expectNoServerError(res: Res, allowed: number[]) {
   expect(allowed).toContain(res.statusCode);
@@ -149,6 +160,7 @@ describe('property: create', () => {
         }
         created += 1;
         const client = ClientSchema.parse(res.json().data.client);
+        expectObeyed(body, client, { ...DEFAULTS, name: '', email: '' });
         expect(client.name).toBe(client.name.trim());
         expect(client.name.length).toBeGreaterThan(0);
         expect(client.email).toBe(client.email.toLowerCase());
@@ -163,6 +175,9 @@ describe('property: create', () => {
   });
 });
 
+const shown = async (id: string) =>
+  (await t.app.inject({ url: `/api/clients/${id}`, headers: bearer(owner.token) })).json().data.client;
+
 describe('property: update', () => {
   it(`never answers 5xx; a refusal leaves the client as it was (${RUNS} cases)`, async () => {
     const client = await createClientVia(t.app, owner, {
@@ -174,6 +189,7 @@ describe('property: update', () => {
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
         const before = await rowOf(client._id);
+        const shownBefore = await shown(client._id);
         const res = await t.app.inject({
           method: 'PUT',
           url: `/api/clients/${client._id}`,
@@ -184,7 +200,10 @@ describe('property: update', () => {
         if (res.statusCode !== 200) expect(await rowOf(client._id)).toEqual(before);
         else {
           updated += 1;
-          expect(ClientSchema.parse(res.json().data.client)._id).toBe(client._id);
+          const after = ClientSchema.parse(res.json().data.client);
+          expect(after._id).toBe(client._id);
+          expectObeyed(body, after, shownBefore);
+          expect(await shown(client._id)).toEqual(res.json().data.client);
         }
       }),
       { numRuns: RUNS },

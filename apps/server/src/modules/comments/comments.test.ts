@@ -6,7 +6,8 @@ import {
   CommentResponseSchema,
 } from '@mixdesk/contract/comments';
 import { DashboardResponseSchema } from '@mixdesk/contract/dashboard';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { controlledClock } from '../../../test/clock.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import * as commentsMigration from '../../db/migrations/0016-comments.ts';
 import { nowIso } from '../../platform/ids.ts';
@@ -204,12 +205,9 @@ describe('comments on a version', () => {
   });
 
   it("appears in a collaborator's recent activity, leading to the comment, and marks the project active", async () => {
-    const before = await t.app.ctx.db
-      .selectFrom('projects')
-      .select('last_activity_at')
-      .where('id', '=', f.projectId)
-      .executeTakeFirstOrThrow();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const clock = controlledClock();
+    onTestFinished(() => clock.restore());
+    const commentedAt = clock.step();
     const c = await postComment(t.app, f.viewer.token, f.url, { body: 'Check the outro', at: 1.5 });
     const [newest] = (await dashboard(f.editor)).recentActivity;
     expect(newest).toMatchObject({
@@ -219,6 +217,7 @@ describe('comments on a version', () => {
       actor: { _id: f.viewer.user._id, name: 'Viewer' },
       project: { _id: f.projectId, title: 'Night Drive' },
       link: `/projects/${f.projectId}/tracks?track=${f.trackId}&version=${f.versionId}&t=1.5&comment=${c._id}`,
+      createdAt: commentedAt,
     });
     expect((await dashboard(f.owner)).recentActivity[0]?._id).toBe(`comment_added:${c._id}`);
     expect((await dashboard(f.stranger)).recentActivity).toEqual([]);
@@ -227,9 +226,7 @@ describe('comments on a version', () => {
       .select('last_activity_at')
       .where('id', '=', f.projectId)
       .executeTakeFirstOrThrow();
-    expect(Date.parse(after.last_activity_at as string)).toBeGreaterThan(
-      Date.parse(before.last_activity_at as string),
-    );
+    expect(after.last_activity_at).toBe(commentedAt);
   });
 
   it("lists the user's comments in their account export", async () => {

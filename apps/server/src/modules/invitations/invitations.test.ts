@@ -3,6 +3,7 @@
 // end (accepted, declined, revoked, expired, its account deleted) ends it for good.
 import { COLLABORATORS_MAX } from '@mixdesk/contract/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aMomentLater } from '../../../test/clock.ts';
 import {
   bearer,
   createTestApp,
@@ -12,13 +13,15 @@ import {
   uniqueEmail,
 } from '../../../test/helper.ts';
 import { addMember, invite, verifyUser } from '../../../test/invitations.ts';
-import { nowIso } from '../../platform/ids.ts';
+import { newId, nowIso } from '../../platform/ids.ts';
+import { readZip } from '../profile/test-fixtures.ts';
 
 let t: TestApp;
 let owner: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One owner sends every invitation of the file: past the hourly limit, which has its own test below.
+  t = await createTestApp({ rateLimits: { invite: 10_000 } });
   owner = await registerUser(t.app, { name: 'Olivia Owner' });
 });
 afterAll(async () => {
@@ -167,6 +170,94 @@ describe('inviting', () => {
       link: `/invitations/${id}`,
     });
   });
+
+  it('mails nobody who turned email notifications off, even with collaboration invites on', async () => {
+    const projectId = await newProject('No Email');
+    const wes = await verifiedUser('Wes Whistle');
+    const off = await call(wes, 'PUT', '/api/auth/profile', {
+      emailNotifications: false,
+      collaborationNotifications: true,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const id = await invite(t.app, owner.token, projectId, wes.user.email);
+    expect(await mailsTo(wes.user.email)).toEqual([]);
+    // Still told in the app, and the invitation waits.
+    expect((await myInvitations(wes)).map((i) => i._id)).toEqual([id]);
+  });
+
+  it('tells the invitee in the app what they would get: the permission, and the role when there is one', async () => {
+    const projectId = await newProject('Told What');
+    const uma = await verifiedUser('Uma Ukulele');
+    const vic = await verifiedUser('Vic Viola');
+    const editId = await invite(t.app, owner.token, projectId, uma.user.email, {
+      permission: 'edit',
+      role: 'Drums',
+    });
+    const viewId = await invite(t.app, owner.token, projectId, vic.user.email, { permission: 'view' });
+    const newest = async (who: SignedIn) =>
+      (await call(who, 'GET', '/api/notifications')).json().data.notifications[0];
+    expect(await newest(uma)).toMatchObject({
+      kind: 'invitation',
+      title: 'Olivia Owner invited you to Told What',
+      body: 'Accept to edit it as Drums.',
+      link: `/invitations/${editId}`,
+    });
+    expect(await newest(vic)).toMatchObject({
+      kind: 'invitation',
+      body: 'Accept to view it.',
+      link: `/invitations/${viewId}`,
+    });
+  });
+
+  it('the invitee lists theirs newest first and reads one by id, exactly as listed', async () => {
+    const older = await newProject('Read Older');
+    const projectId = await newProject('Read One');
+    const xia = await verifiedUser('Xia Xylo');
+    const olderId = await invite(t.app, owner.token, older, xia.user.email);
+    aMomentLater();
+    const id = await invite(t.app, owner.token, projectId, xia.user.email, {
+      permission: 'edit',
+      role: 'Keys',
+    });
+    const list = await call(xia, 'GET', '/api/invitations');
+    expect(list.json()).toMatchObject({ success: true, message: 'Invitations' });
+    expect(list.json().data.invitations.map((i: { _id: string }) => i._id)).toEqual([id, olderId]);
+    const res = await call(xia, 'GET', `/api/invitations/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Invitation',
+      data: { invitation: list.json().data.invitations[0] },
+    });
+    const invitation = res.json().data.invitation;
+    expect(invitation).toMatchObject({
+      _id: id,
+      project: { _id: projectId, title: 'Read One' },
+      inviter: { _id: owner.user._id, name: 'Olivia Owner' },
+      permission: 'edit',
+      role: 'Keys',
+    });
+    expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(14 * 86_400_000);
+    // The owner's list of the project's waiting invitations says the same.
+    const owners = await call(owner, 'GET', `/api/projects/${projectId}/invitations`);
+    expect(owners.json()).toEqual({
+      success: true,
+      message: 'Invitations',
+      data: {
+        invitations: [
+          {
+            _id: id,
+            email: xia.user.email,
+            permission: 'edit',
+            role: 'Keys',
+            status: 'pending',
+            createdAt: invitation.createdAt,
+            expiresAt: invitation.expiresAt,
+          },
+        ],
+      },
+    });
+  });
 });
 
 describe('accepting', () => {
@@ -195,6 +286,66 @@ describe('accepting', () => {
     const again = await call(dee, 'POST', `/api/invitations/${id}/accept`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ success: false, message: 'Invitation not found' });
+  });
+
+  it('the owner is told who joined, and the project counts as just worked on', async () => {
+    const projectId = await newProject('Told Owner');
+    const yan = await verifiedUser('Yan Yodel');
+    const id = await invite(t.app, owner.token, projectId, yan.user.email);
+    const before = (await call(owner, 'GET', `/api/projects/${projectId}`)).json().data.project;
+    aMomentLater();
+    expect((await call(yan, 'POST', `/api/invitations/${id}/accept`)).statusCode).toBe(200);
+    const told = await call(owner, 'GET', '/api/notifications');
+    expect(told.json().data.notifications[0]).toMatchObject({
+      kind: 'invitation_answered',
+      title: 'Yan Yodel accepted your invitation to Told Owner',
+      link: `/projects/${projectId}`,
+    });
+    const after = (await call(owner, 'GET', `/api/projects/${projectId}`)).json().data.project;
+    expect(Date.parse(after.lastActivityAt)).toBeGreaterThan(Date.parse(before.lastActivityAt));
+  });
+
+  it('an invitation to a project deleted since is a 404 and leaves no membership behind', async () => {
+    const projectId = await newProject('Deleted Since');
+    const zoe = await verifiedUser('Zoe Zither');
+    const id = await invite(t.app, owner.token, projectId, zoe.user.email, { permission: 'edit' });
+    expect((await call(owner, 'DELETE', `/api/projects/${projectId}`)).statusCode).toBe(200);
+    const res = await call(zoe, 'POST', `/api/invitations/${id}/accept`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'Invitation not found' });
+    expect(await state(projectId)).toEqual({ invited: [], members: [] });
+    expect(await myInvitations(zoe)).toEqual([]);
+    expect(await canSee(zoe, projectId)).toBe(404);
+  });
+
+  it('an invitation naming the owner’s own address (taken after it was sent) cannot make them a collaborator', async () => {
+    const projectId = await newProject('Own Address');
+    await verifyUser(t.app, owner);
+    // Invitations to the owner's current address are refused when sent: this one names an address the owner
+    // took afterwards, as an email change would leave it.
+    const id = newId();
+    const now = nowIso();
+    await t.app.ctx.db
+      .insertInto('project_invitations')
+      .values({
+        id,
+        project_id: projectId,
+        email: owner.user.email,
+        permission: 'edit',
+        role: '',
+        invited_by: owner.user._id,
+        status: 'pending',
+        created_at: now,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        responded_at: null,
+      })
+      .execute();
+    const before = await state(projectId);
+    const res = await call(owner, 'POST', `/api/invitations/${id}/accept`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: 'You own this project already.' });
+    expect(await state(projectId)).toEqual(before);
+    expect((await call(owner, 'GET', `/api/projects/${projectId}`)).json().data.project.access).toBe('owner');
   });
 
   it('two accepts at the same moment: one joins, the other is a 404, one collaborator row', async () => {
@@ -295,6 +446,25 @@ describe('declining, revoking, expiring', () => {
     expect(await memberRows(projectId)).toEqual([]);
   });
 
+  it('an invitation is revoked only through its own project, not through another the caller owns', async () => {
+    const projectId = await newProject('Has The Invite');
+    const otherProject = await newProject('Has None');
+    const rex = await verifiedUser('Rex Recorder');
+    const id = await invite(t.app, owner.token, projectId, rex.user.email);
+    const before = await state(projectId);
+    const res = await call(owner, 'DELETE', `/api/projects/${otherProject}/invitations/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'Invitation not found' });
+    expect(await state(projectId)).toEqual(before);
+    expect((await myInvitations(rex)).map((i) => i._id)).toEqual([id]);
+    // Declined or accepted, it cannot be revoked either: the answer stands.
+    expect((await call(rex, 'POST', `/api/invitations/${id}/accept`)).statusCode).toBe(200);
+    const late = await call(owner, 'DELETE', `/api/projects/${projectId}/invitations/${id}`);
+    expect(late.statusCode).toBe(404);
+    expect((await invitationRows(projectId))[0]).toMatchObject({ status: 'accepted' });
+    expect(await canSee(rex, projectId)).toBe(200);
+  });
+
   it('after 14 days it is gone everywhere, and the email may be invited again', async () => {
     const projectId = await newProject('Expired');
     const lea = await verifiedUser('Lea Lute');
@@ -320,16 +490,70 @@ describe('declining, revoking, expiring', () => {
     const projectId = await newProject('Gone Account');
     const max = await verifiedUser('Max Mono');
     await invite(t.app, owner.token, projectId, max.user.email);
+    const staysId = await invite(t.app, owner.token, projectId, 'stays@example.com');
     const gone = await call(max, 'POST', '/api/account/delete', {
       email: max.user.email,
       password: max.password,
     });
     expect(gone.statusCode, gone.body).toBe(200);
-    expect(await invitationRows(projectId)).toEqual([]);
+    // Only theirs: an invitation to someone else in the same project still waits.
+    expect((await invitationRows(projectId)).map((r) => r.id)).toEqual([staysId]);
     // A new account with the same address finds nothing waiting.
     const reused = await registerUser(t.app, { name: 'Max Reborn', email: max.user.email });
     await verifyUser(t.app, reused);
     expect(await myInvitations(reused)).toEqual([]);
+  });
+
+  it("the account's export lists the invitations addressed to it, in every status, and nobody else's", async () => {
+    const first = await newProject('Export Accepted');
+    const second = await newProject('Export Declined');
+    const third = await newProject('Export Waiting');
+    const ola = await verifiedUser('Ola Oboe');
+    const accepted = await invite(t.app, owner.token, first, ola.user.email, {
+      permission: 'edit',
+      role: 'Oboe',
+    });
+    const declined = await invite(t.app, owner.token, second, ola.user.email);
+    const waiting = await invite(t.app, owner.token, third, ola.user.email);
+    await invite(t.app, owner.token, third, 'someone-else@example.com');
+    expect((await call(ola, 'POST', `/api/invitations/${accepted}/accept`)).statusCode).toBe(200);
+    expect((await call(ola, 'POST', `/api/invitations/${declined}/decline`)).statusCode).toBe(200);
+    const link = await call(ola, 'POST', '/api/account/export', { includeFiles: false });
+    expect(link.statusCode, link.body).toBe(200);
+    const zip = await t.app.inject({ method: 'GET', url: link.json().data.url });
+    const doc = JSON.parse(readZip(zip.rawPayload).get('export.json')!.toString('utf8'));
+    const listed = doc.areas.invitations.invitations as Record<string, unknown>[];
+    expect([...listed].sort((a, b) => String(a._id).localeCompare(String(b._id)))).toEqual(
+      [
+        {
+          _id: accepted,
+          project: 'Export Accepted',
+          permission: 'edit',
+          role: 'Oboe',
+          status: 'accepted',
+          createdAt: expect.any(String),
+          answeredAt: expect.any(String),
+        },
+        {
+          _id: declined,
+          project: 'Export Declined',
+          permission: 'view',
+          role: '',
+          status: 'declined',
+          createdAt: expect.any(String),
+          answeredAt: expect.any(String),
+        },
+        {
+          _id: waiting,
+          project: 'Export Waiting',
+          permission: 'view',
+          role: '',
+          status: 'pending',
+          createdAt: expect.any(String),
+          answeredAt: null,
+        },
+      ].sort((a, b) => a._id.localeCompare(b._id)),
+    );
   });
 });
 
@@ -377,6 +601,23 @@ describe('bad input: a clear 4xx, nothing stored', () => {
     expect(res.json()).toMatchObject({ success: false });
     expect(res.json().message).toContain(message);
     expect(await state(projectId)).toEqual(before);
+  });
+
+  it('a role of exactly 60 characters is kept whole; 61 is refused with the limit’s message', async () => {
+    const before = await state(projectId);
+    const over = await call(owner, 'POST', `/api/projects/${projectId}/collaborators`, {
+      email: 'long-role@example.com',
+      role: 'R'.repeat(61),
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ success: false, message: 'Role must be at most 60 characters' });
+    expect(await state(projectId)).toEqual(before);
+    const exact = await call(owner, 'POST', `/api/projects/${projectId}/collaborators`, {
+      email: 'long-role@example.com',
+      role: 'R'.repeat(60),
+    });
+    expect(exact.statusCode, exact.body).toBe(201);
+    expect(exact.json().data.invitation.role).toBe('R'.repeat(60));
   });
 
   it('a collaborator (edit) cannot invite nor revoke; a stranger finds no project', async () => {

@@ -18,7 +18,7 @@ import { presentFile } from './present.ts';
 import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffFileType } from './sniff.ts';
-import { inProjectTransaction, removeObjects } from './tracks-service.ts';
+import { inProjectTransaction, removeObjects, uploadFailure } from './tracks-service.ts';
 import { type OpenUpload, parseFields, storeUpload, throughGate, uploadLimit } from './upload.ts';
 
 export const FILES_LIMIT_MAX = 500;
@@ -122,7 +122,7 @@ export async function uploadFile(
     stream.destroy();
     upload.discard();
     if (stored) await removeObjects(ctx, [key]);
-    throw err;
+    throw await uploadFailure(ctx, project.id, err);
   }
 }
 

@@ -1,14 +1,17 @@
 // A project's other files: upload into a category, list and count by category, download exactly what was
 // uploaded (always as an attachment), move, delete; bad input changes nothing; totalFileSize stays exact.
 import { existsSync, readdirSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { STORAGE_QUOTA_EXCEEDED } from '@mixdesk/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helper.ts';
 import {
   multipart,
   type ProjectWithPeople,
   projectWithPeople,
   sineWav,
+  storedFiles,
   totalsCheck,
   uploadFile,
 } from './media-testing.ts';
@@ -16,8 +19,10 @@ import {
 let t: TestApp;
 let p: ProjectWithPeople;
 
+const LIMIT = 200_000;
+
 beforeAll(async () => {
-  t = await createTestApp({ maxUploadBytes: 200_000 });
+  t = await createTestApp({ maxUploadBytes: LIMIT });
   p = await projectWithPeople(t.app);
 });
 afterAll(async () => {
@@ -193,6 +198,23 @@ describe('bad file input changes nothing', () => {
     );
   });
 
+  it('a file of exactly the limit is stored whole; one byte more: 413 with the limit’s message', async () => {
+    await refused(
+      () => uploadFile(t.app, p.owner.token, p.projectId, Buffer.alloc(LIMIT + 1, 1), 'over.bin'),
+      413,
+    );
+    const over = await uploadFile(t.app, p.owner.token, p.projectId, Buffer.alloc(LIMIT + 1, 1), 'over.bin');
+    expect(over.json()).toMatchObject({
+      message: 'The file is larger than the 195.3 KB upload limit.',
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+    const exact = Buffer.alloc(LIMIT, 1);
+    const res = await uploadFile(t.app, p.owner.token, p.projectId, exact, 'exact.bin');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.file.size).toBe(LIMIT);
+    expect((await get(res.json().data.file.downloadUrl)).rawPayload.equals(exact)).toBe(true);
+  });
+
   it('an empty file: 400', async () => {
     await refused(() => uploadFile(t.app, p.owner.token, p.projectId, Buffer.alloc(0), 'empty.txt'), 400);
   });
@@ -226,5 +248,125 @@ describe('bad file input changes nothing', () => {
     expect((await get(`${filesUrl()}?limit=100000`)).json().data.pagination.limit).toBe(500);
     expect((await get(`${filesUrl()}/not-an-id`)).statusCode).toBe(404);
     expect((await get(`${filesUrl()}/01a200f9-c0d4-771d-a773-12834338253b/download`)).statusCode).toBe(404);
+  });
+});
+
+describe('the storage quota, at its edges', () => {
+  const KB = 1024;
+  const QUOTA = 300 * KB;
+  const UPLOAD_LIMIT = 100 * KB;
+  let q: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    q = await createTestApp({ storageQuotaBytes: QUOTA, maxUploadBytes: UPLOAD_LIMIT });
+    await q.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `127.0.0.1:${(q.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await q.close();
+  });
+
+  async function freshProject() {
+    const owner = await registerUser(q.app, { name: 'Quota Owner' });
+    const res = await q.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(owner.token),
+      payload: { title: 'Tight' },
+    });
+    return { owner, projectId: res.json().data.project._id as string };
+  }
+  const put = (who: { token: string }, projectId: string, bytes: number, category = 'stems') =>
+    uploadFile(q.app, who.token, projectId, Buffer.alloc(bytes, 9), `${bytes}.bin`, category);
+  const kept = async (projectId: string) => ({
+    disk: storedFiles(q.config.dataDir),
+    rows: await q.app.ctx.db
+      .selectFrom('project_files')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .execute(),
+    totals: (await totalsCheck(q.app, projectId)).stored,
+  });
+  const quotaRefusal = (usedKb: number) => ({
+    success: false,
+    message: STORAGE_QUOTA_EXCEEDED,
+    error: {
+      code: 'PAYLOAD_TOO_LARGE',
+      details: [
+        { path: 'file', message: `${usedKb} KB of 300 KB is used; delete files or versions to make room.` },
+      ],
+    },
+  });
+
+  it('takes an upload that fills the quota exactly, and refuses one byte more with the quota’s message', async () => {
+    const { owner, projectId } = await freshProject();
+    expect((await put(owner, projectId, UPLOAD_LIMIT)).statusCode).toBe(201);
+    expect((await put(owner, projectId, UPLOAD_LIMIT)).statusCode).toBe(201);
+    // 100 KB of room, as much as the upload limit: one byte past it is over the upload limit, not the quota.
+    let before = await kept(projectId);
+    const pastLimit = await put(owner, projectId, UPLOAD_LIMIT + 1);
+    expect(pastLimit.statusCode).toBe(413);
+    expect(pastLimit.json().message).toBe('The file is larger than the 100 KB upload limit.');
+    expect(await kept(projectId)).toEqual(before);
+
+    expect((await put(owner, projectId, 60 * KB)).statusCode).toBe(201);
+    // 40 KB of room left: 40 KB and one byte is over the quota.
+    before = await kept(projectId);
+    const pastQuota = await put(owner, projectId, 40 * KB + 1);
+    expect(pastQuota.statusCode).toBe(413);
+    expect(pastQuota.json()).toEqual(quotaRefusal(260));
+    expect(await kept(projectId)).toEqual(before);
+
+    const exact = await put(owner, projectId, 40 * KB);
+    expect(exact.statusCode, exact.body).toBe(201);
+    expect(exact.json().data.totals.totalFileSize).toBe(QUOTA);
+  });
+
+  it('with the quota used up, refuses any upload at once, before reading its fields', async () => {
+    const { owner, projectId } = await freshProject();
+    for (const bytes of [UPLOAD_LIMIT, UPLOAD_LIMIT, UPLOAD_LIMIT])
+      expect((await put(owner, projectId, bytes)).statusCode).toBe(201);
+    const before = await kept(projectId);
+    // A bad category would be a 400 once the upload is read: the quota answers first.
+    const res = await put(owner, projectId, 1, 'videos');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(quotaRefusal(300));
+    expect(await kept(projectId)).toEqual(before);
+  });
+
+  it('an upload whose room was taken while it streamed is refused when recorded, and leaves nothing', async () => {
+    const { owner, projectId } = await freshProject();
+    const slow = Buffer.alloc(90 * KB, 4);
+    const socket = net.connect(Number(url.split(':')[1]), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (c) => {
+      answer += c.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /api/projects/${projectId}/files?category=stems HTTP/1.1\r\nHost: ${url}\r\n` +
+        `Authorization: Bearer ${owner.token}\r\nContent-Type: application/octet-stream\r\n` +
+        `Content-Length: ${slow.length}\r\n\r\n`,
+    );
+    socket.write(slow.subarray(0, 30 * KB));
+    try {
+      // Its room (the whole quota) was measured when it began; it is being written now.
+      await expect
+        .poll(() => storedFiles(q.config.dataDir).some((f) => f.endsWith('.part')), { timeout: 10_000 })
+        .toBe(true);
+      for (const bytes of [UPLOAD_LIMIT, UPLOAD_LIMIT, 50 * KB])
+        expect((await put(owner, projectId, bytes)).statusCode).toBe(201);
+      const now = await kept(projectId);
+      // What must remain once it is refused: everything but its own partial file.
+      const before = { ...now, disk: now.disk.filter((f) => !f.endsWith('.part')) };
+      socket.write(slow.subarray(30 * KB));
+      await expect.poll(() => answer.trimEnd().endsWith('}'), { timeout: 10_000 }).toBe(true);
+      expect(answer.split(' ')[1]).toBe('413');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(quotaRefusal(300));
+      await expect.poll(async () => kept(projectId), { timeout: 10_000 }).toEqual(before);
+    } finally {
+      socket.destroy();
+    }
   });
 });

@@ -124,6 +124,23 @@ describe('bad raw uploads: a clear 4xx and nothing changed', () => {
     },
   );
 
+  it('a body of exactly the limit is stored whole; one byte more: 413 with the limit’s message', async () => {
+    const body = await refused(() => post(filesUrl('?category=stems'), Buffer.alloc(LIMIT + 1, 3)), 413);
+    expect(body).toMatchObject({
+      message: 'The file is larger than the 976.6 KB upload limit.',
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+    const exact = Buffer.alloc(LIMIT, 3);
+    const res = await post(filesUrl('?category=stems'), exact, named('exact.bin'));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.file).toMatchObject({ size: LIMIT, originalName: 'exact.bin' });
+    const download = await t.app.inject({
+      url: res.json().data.file.downloadUrl,
+      headers: bearer(p.owner.token),
+    });
+    expect(download.rawPayload.equals(exact)).toBe(true);
+  });
+
   it('a declared Content-Length over the limit: 413 before reading the body', async () => {
     const body = await refused(
       () => post(versionsUrl(), sineWav({ seconds: 0.1 }), { 'content-length': String(LIMIT + 1) }),
@@ -141,6 +158,19 @@ describe('bad raw uploads: a clear 4xx and nothing changed', () => {
   ])('%s in the query string: 400', async (_name, query, message) => {
     const body = await refused(() => post(versionsUrl(query), sineWav({ seconds: 0.1 })), 400);
     expect(JSON.stringify(body)).toMatch(message);
+  });
+
+  it('a field of exactly 2,000 bytes reaches its own check; one byte more is refused as too long', async () => {
+    const atCap = await refused(
+      () => post(versionsUrl(`?label=${'x'.repeat(2000)}`), sineWav({ seconds: 0.1 })),
+      400,
+    );
+    expect(atCap.message).toBe('Label must be at most 100 characters');
+    const over = await refused(
+      () => post(versionsUrl(`?label=${'x'.repeat(2001)}`), sineWav({ seconds: 0.1 })),
+      400,
+    );
+    expect(over.message).toBe('The field "label" is too long.');
   });
 
   it.each([
@@ -180,7 +210,7 @@ describe('raw uploads over a real socket', () => {
   });
 
   /** Sends a request's head and then `body` on a raw socket (left open); `status`: the answer's code. */
-  function send(head: string, body: Buffer) {
+  function send(head: string, body: Buffer, url = versionsUrl()) {
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
     socket.on('data', (c) => {
@@ -195,11 +225,17 @@ describe('raw uploads over a real socket', () => {
     });
     socket.on('error', () => undefined);
     socket.write(
-      `POST ${versionsUrl()} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${p.owner.token}\r\n` +
+      `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${p.owner.token}\r\n` +
         `Content-Type: application/octet-stream\r\n${head}\r\n`,
     );
     socket.write(body);
-    return { socket, status };
+    /** The whole answer's JSON body, once the server has sent it. */
+    const json = async () => {
+      await status;
+      await expect.poll(() => answer.includes('\r\n\r\n{') && answer.trimEnd().endsWith('}')).toBe(true);
+      return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    };
+    return { socket, status, json };
   }
 
   it('a chunked body that grows past the limit: 413, with nothing left on disk', async () => {
@@ -217,6 +253,85 @@ describe('raw uploads over a real socket', () => {
     await expect.poll(() => filesOnDisk(), { timeout: 10_000 }).toEqual(before[0]);
     expect(await rows()).toEqual(before[1]);
   });
+
+  it('a project file of exactly the limit, sent chunked, is stored; one byte more is a 413 with nothing kept', async () => {
+    const chunked = (data: Buffer) =>
+      Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n0\r\n\r\n')]);
+    const before = [filesOnDisk(), await rows()];
+    const over = send(
+      'Transfer-Encoding: chunked\r\n',
+      chunked(Buffer.alloc(LIMIT + 1, 7)),
+      filesUrl('?category=stems'),
+    );
+    expect(await over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+    over.socket.destroy();
+    await expect.poll(() => filesOnDisk(), { timeout: 10_000 }).toEqual(before[0]);
+    expect(await rows()).toEqual(before[1]);
+
+    const exact = send(
+      'Transfer-Encoding: chunked\r\n',
+      chunked(Buffer.alloc(LIMIT, 7)),
+      filesUrl('?category=stems'),
+    );
+    expect(await exact.status).toBe(201);
+    expect(await exact.json()).toMatchObject({ success: true, data: { file: { size: LIMIT } } });
+    exact.socket.destroy();
+  });
+
+  it('a track deleted while its version streams in: 404, and neither the row nor the file is kept', async () => {
+    const doomed = (await addTrack(t.app, p.owner.token, p.projectId, { title: 'Doomed' }))._id;
+    const url = `/api/projects/${p.projectId}/tracks/${doomed}/versions`;
+    const before = [filesOnDisk(), await rows()];
+    const wav = sineWav({ seconds: 4 });
+    const upload = send(`Content-Length: ${wav.length}\r\n`, wav.subarray(0, 300_000), url);
+    await expect.poll(() => filesOnDisk().some((f) => f.endsWith('.part')), { timeout: 10_000 }).toBe(true);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${p.projectId}/tracks/${doomed}`,
+      headers: bearer(p.owner.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    upload.socket.write(wav.subarray(300_000));
+    expect(await upload.status).toBe(404);
+    expect(await upload.json()).toMatchObject({ success: false, message: 'Track not found' });
+    upload.socket.destroy();
+    await expect.poll(() => filesOnDisk(), { timeout: 10_000 }).toEqual(before[0]);
+    expect(await rows()).toEqual(before[1]);
+  });
+
+  it.each(['a file', 'a version'])(
+    'a project deleted while %s streams into it: 404, and no byte of it is left',
+    async (what) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: bearer(p.owner.token),
+        payload: { title: 'Short-lived' },
+      });
+      const projectId: string = created.json().data.project._id;
+      const url =
+        what === 'a file'
+          ? `/api/projects/${projectId}/files?category=stems`
+          : `/api/projects/${projectId}/tracks/${(await addTrack(t.app, p.owner.token, projectId))._id}/versions`;
+      const before = [filesOnDisk(), await rows()];
+      const data = sineWav({ seconds: 4 });
+      const upload = send(`Content-Length: ${data.length}\r\n`, data.subarray(0, 300_000), url);
+      await expect.poll(() => filesOnDisk().some((f) => f.endsWith('.part')), { timeout: 10_000 }).toBe(true);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${projectId}`,
+        headers: bearer(p.owner.token),
+      });
+      expect(deleted.statusCode).toBe(200);
+      upload.socket.write(data.subarray(300_000));
+      expect(await upload.status).toBe(404);
+      expect(await upload.json()).toMatchObject({ success: false, message: 'Project not found' });
+      upload.socket.destroy();
+      await expect.poll(() => filesOnDisk(), { timeout: 10_000 }).toEqual(before[0]);
+      expect(await rows()).toEqual(before[1]);
+    },
+  );
 
   it('a client that disconnects mid-body leaves no row and no partial file', async () => {
     const before = [filesOnDisk(), await rows()];

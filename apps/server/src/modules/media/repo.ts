@@ -60,6 +60,12 @@ export function listTrackRows(db: Kysely<DB>, projectId: string, limit: number, 
     .execute();
 }
 
+/** True while the project's row exists (an upload checks it when its bytes could not be stored). */
+export async function projectExists(db: Kysely<DB>, projectId: string): Promise<boolean> {
+  const row = await db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countTracks(db: Kysely<DB>, projectId: string): Promise<number> {
   const row = await db
     .selectFrom('tracks')

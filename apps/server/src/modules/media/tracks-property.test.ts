@@ -157,18 +157,43 @@ describe('property: track bodies', () => {
     );
   });
 
-  it('list: any page and limit gives 200 or 400, never a 5xx', async () => {
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.double().map(String));
+  it('list: any page and limit gives the page asked for, or a 400 that says why; never a 5xx', async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.integer().map(String),
+      fc.integer({ min: -2, max: 600 }).map(String),
+      fc.double().map(String),
+    );
+    /** A whole number from 1 (a safe integer), as the query string's number rules read it. */
+    const wholeFrom1 = (v: string) => Number.isSafeInteger(Number(v)) && Number(v) >= 1;
+    let listed = 0;
     await fc.assert(
       fc.asyncProperty(value, value, async (page, limit) => {
         const res = await t.app.inject({
           url: `/api/projects/${p.projectId}/tracks?page=${encodeURIComponent(page)}&limit=${encodeURIComponent(limit)}`,
           headers: bearer(p.owner.token),
         });
-        expect([200, 400]).toContain(res.statusCode);
-        expect(typeof res.json().success).toBe('boolean');
+        const body = res.json();
+        if (!wholeFrom1(page) || !wholeFrom1(limit)) {
+          expect(res.statusCode).toBe(400);
+          expect(body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+          expect(body.message).toMatch(/^(page|limit) must be/);
+          return;
+        }
+        expect(res.statusCode, res.body).toBe(200);
+        listed += 1;
+        const total = (await totalsCheck(t.app, p.projectId)).expected.trackCount;
+        const size = Math.min(Number(limit), 500);
+        expect(body.data.pagination).toEqual({
+          currentPage: Number(page),
+          totalPages: Math.ceil(total / size),
+          limit: size,
+          totalTracks: total,
+        });
+        expect(body.data.tracks).toHaveLength(Math.max(0, Math.min(size, total - (Number(page) - 1) * size)));
       }),
       { numRuns: RUNS },
     );
+    expect(listed).toBeGreaterThan(RUNS / 20);
   });
 });

@@ -13,7 +13,7 @@ import { retryingDeadlocks } from '../../db/deadlocks.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { announceActivities } from '../activity/feed.ts';
 import { type ProjectRow, requireProjectAccess, touchProject } from '../projects/access.ts';
@@ -202,6 +202,15 @@ export async function reorderTracks(
   });
   const rows = await repo.listTrackRows(ctx.db, project.id, TRACKS_LIMIT_MAX, 0);
   return loadTracks(ctx.db, rows);
+}
+
+/**
+ * What a failed upload answers: a store that broke because the project was deleted meanwhile (its stored
+ * folder went with it, the file being written too) is the project's 404, not a server error.
+ */
+export async function uploadFailure(ctx: AppContext, projectId: string, err: unknown): Promise<unknown> {
+  if (err instanceof AppError || (await repo.projectExists(ctx.db, projectId))) return err;
+  return notFound('Project');
 }
 
 export async function removeObjects(ctx: AppContext, keys: string[]): Promise<void> {

@@ -94,10 +94,10 @@ describe('creating a track', () => {
     expect(await totalsCheck(t.app, p.projectId)).toEqual(before);
   });
 
-  it('refuses more than 500 tracks in one project with a 409', async () => {
+  it('takes the 500th track; refuses the 501st with a 409 and the limit’s message, adding nothing', async () => {
     const projectId = await freshProject();
     const now = nowIso();
-    const rows = Array.from({ length: 500 }, (_, i) => ({
+    const rows = Array.from({ length: 499 }, (_, i) => ({
       id: newId(),
       project_id: projectId,
       position: i + 1,
@@ -113,8 +113,25 @@ describe('creating a track', () => {
       updated_at: now,
     }));
     await t.app.ctx.db.insertInto('tracks').values(rows).execute();
+    const last = await call('POST', `/api/projects/${projectId}/tracks`, { title: 'The 500th' });
+    expect(last.statusCode, last.body).toBe(201);
+    expect(last.json().data.track.position).toBe(500);
+    const before = await totalsCheck(t.app, projectId);
     const res = await call('POST', `/api/projects/${projectId}/tracks`, { title: 'One too many' });
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: 'A project holds at most 500 tracks.' });
+    expect(await totalsCheck(t.app, projectId)).toEqual(before);
+    expect(before.stored.trackCount).toBe(500);
+    // The whole project fits one page of the largest size.
+    const all = (await call('GET', `/api/projects/${projectId}/tracks?limit=500`)).json().data;
+    expect(all.tracks).toHaveLength(500);
+    expect(all.pagination).toEqual({ currentPage: 1, totalPages: 1, limit: 500, totalTracks: 500 });
+  });
+
+  it('takes a 200-character title and 5,000 characters of notes, whole', async () => {
+    const res = await call('POST', tracksUrl(), { title: 'T'.repeat(200), notes: 'N'.repeat(5000) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.track).toMatchObject({ title: 'T'.repeat(200), notes: 'N'.repeat(5000) });
   });
 });
 

@@ -76,6 +76,33 @@ describe('refused uploads', () => {
     expect(body.message).toBe('The file is larger than the 293 KB upload limit.');
   });
 
+  it('a WAV of exactly the limit is stored whole; one byte more: 413 with the limit’s message, nothing kept', async () => {
+    // 44 header bytes and 2 bytes a mono frame.
+    const exact = sineWav({ seconds: (LIMIT - 44) / 2 / 44_100, channels: 1 });
+    expect(exact.length).toBe(LIMIT);
+    const body = await refused(
+      () =>
+        uploadVersion(
+          t.app,
+          p.owner.token,
+          p.projectId,
+          trackId,
+          Buffer.concat([exact, Buffer.alloc(1)]),
+          'over.wav',
+        ),
+      413,
+    );
+    expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(body.message).toBe('The file is larger than the 293 KB upload limit.');
+
+    const res = await uploadVersion(t.app, p.owner.token, p.projectId, trackId, exact, 'exact.wav');
+    expect(res.statusCode, res.body).toBe(201);
+    const { version } = res.json().data;
+    expect(version.size).toBe(LIMIT);
+    const audio = await t.app.inject({ url: version.audioUrl, headers: bearer(p.owner.token) });
+    expect(audio.rawPayload.equals(exact)).toBe(true);
+  });
+
   it('a declared Content-Length far over the limit: 413 before reading the body', async () => {
     const body = multipart([{ name: 'file', value: sineWav({ seconds: 0.1 }), filename: 'a.wav' }]);
     await refused(
@@ -172,6 +199,22 @@ describe('refused uploads', () => {
     );
     expect(body.error.code).toBe('VALIDATION_ERROR');
     if (path) expect(JSON.stringify(body)).toContain(path);
+  });
+});
+
+describe('text fields at their caps', () => {
+  it('a 100-character label is kept; a 2,000-byte field reaches its own check; one byte more is too long', async () => {
+    const upload = (label: string) =>
+      uploadVersion(t.app, p.owner.token, p.projectId, trackId, sineWav({ seconds: 0.1 }), 'a.wav', [
+        { name: 'label', value: label },
+      ]);
+    const atCap = await refused(() => upload('x'.repeat(2000)), 400);
+    expect(atCap.message).toBe('Label must be at most 100 characters');
+    const over = await refused(() => upload('x'.repeat(2001)), 400);
+    expect(over.message).toBe('The field "label" is too long.');
+    const longest = await upload('L'.repeat(100));
+    expect(longest.statusCode, longest.body).toBe(201);
+    expect(longest.json().data.version.label).toBe('L'.repeat(100));
   });
 });
 

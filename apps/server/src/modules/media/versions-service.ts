@@ -23,7 +23,13 @@ import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffAudio } from './sniff.ts';
 import type { TrackVersionsTable } from './tables.ts';
-import { inProjectTransaction, loadTrack, removeObjects, requireTrack } from './tracks-service.ts';
+import {
+  inProjectTransaction,
+  loadTrack,
+  removeObjects,
+  requireTrack,
+  uploadFailure,
+} from './tracks-service.ts';
 import { type OpenUpload, parseFields, storeUpload, throughGate, uploadLimit } from './upload.ts';
 
 export const NOT_AUDIO =
@@ -194,7 +200,7 @@ export async function uploadVersion(
     stream.destroy();
     upload.discard();
     if (stored) await removeObjects(ctx, [key]);
-    throw err;
+    throw await uploadFailure(ctx, project.id, err);
   }
 }
 

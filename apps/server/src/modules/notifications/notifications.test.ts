@@ -7,6 +7,7 @@ import {
 } from '@mixdesk/contract/notifications';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ControlledClock, controlledClock } from '../../../test/clock.ts';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
 import * as notificationsMigration from '../../db/migrations/0017-notifications.ts';
@@ -15,16 +16,18 @@ import { notificationsUserData } from './user-data.ts';
 
 let t: TestApp;
 let paula: SignedIn;
+/** Time stands still in this file but for `clock.step()`: "newest first" has one right answer. */
+let clock: ControlledClock;
 
 beforeAll(async () => {
+  clock = controlledClock();
   t = await createTestApp({ notificationSweepSeconds: 0 });
   paula = await registerUser(t.app, { name: 'Paula' });
 });
 afterAll(async () => {
+  clock.restore();
   await t.close();
 });
-
-const later = () => new Promise((r) => setTimeout(r, 3));
 
 async function createProject(owner: SignedIn, title: string): Promise<string> {
   const res = await t.app.inject({
@@ -72,7 +75,7 @@ async function mention(who: SignedIn, title: string, dedupeKey?: string) {
     link: '/projects',
     dedupeKey,
   });
-  await later();
+  clock.step();
   return created;
 }
 
@@ -137,7 +140,7 @@ describe('GET /api/notifications', () => {
     const ben = await registerUser(t.app, { name: 'Ben' });
     for (const title of ['One', 'Two', 'Three', 'Four', 'Five']) {
       await addTo(await createProject(paula, title), ben);
-      await later();
+      clock.step();
     }
     const first = await list(ben, '?limit=2');
     expect(first.notifications.map((n) => n.project?.title)).toEqual(['Five', 'Four']);

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { AVATAR_MAX_BYTES } from '@mixdesk/contract/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
@@ -34,6 +36,11 @@ const keyOf = async (user: SignedIn) =>
       .where('user_id', '=', user.user._id)
       .executeTakeFirst()
   )?.avatar_key ?? null;
+/** Every avatar file in storage, partial ones included. */
+const avatarFiles = () => {
+  const dir = path.join(t.config.dataDir, 'files', 'avatars');
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+};
 const storedAvatars = async () => {
   const rows = await t.app.ctx.db.selectFrom('user_profiles').select('avatar_key').execute();
   return rows.filter((r) => r.avatar_key).length;
@@ -114,10 +121,28 @@ describe('avatar upload', () => {
     expect(await keyOf(user)).toBeNull();
   });
 
-  it('takes an image of exactly 5 MB', async () => {
+  it('takes an image of exactly 5 MB, whole', async () => {
     const user = await registerUser(t.app);
     const exact = Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES - PNG.length, 7)]);
-    expect((await upload(user, exact)).statusCode).toBe(200);
+    const res = await upload(user, exact);
+    expect(res.statusCode).toBe(200);
+    const image = await t.app.inject({ url: res.json().data.profile.avatar, headers: bearer(user.token) });
+    expect(image.rawPayload.equals(exact)).toBe(true);
+  });
+
+  it('refuses an image one byte over 5 MB with the limit’s message, keeping the old avatar and no new file', async () => {
+    const user = await registerUser(t.app);
+    expect((await upload(user, JPEG, 'old.jpg', 'image/jpeg')).statusCode).toBe(200);
+    const before = { profile: await profileOf(user), key: await keyOf(user), files: avatarFiles() };
+    const over = Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES + 1 - PNG.length, 7)]);
+    const res = await upload(user, over);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'The avatar must be at most 5 MB',
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+    expect({ profile: await profileOf(user), key: await keyOf(user), files: avatarFiles() }).toEqual(before);
   });
 
   it('refuses an empty file, a request with no file and a JSON body', async () => {

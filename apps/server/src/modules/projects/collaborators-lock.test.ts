@@ -76,3 +76,12 @@ describe('a collaborator removed while a job holds the project', () => {
     expect(still.map((r) => r.user_id)).not.toContain(f.viewer.user._id);
   });
 });
+
+describe('the project lock', () => {
+  it('of a project deleted meanwhile fails with the project’s 404', async () => {
+    const gone = '0190f5c2-0000-7000-8000-000000000000';
+    await expect(
+      t.app.ctx.db.transaction().execute((trx) => lockProject(trx, t.app.ctx.dialect, gone)),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
+  });
+});

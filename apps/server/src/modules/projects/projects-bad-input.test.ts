@@ -1,14 +1,25 @@
 // Bad input on every project endpoint gets a clear 4xx JSON error and changes nothing; generated bodies and
 // queries (fast-check, 1,000 each) never get a 5xx.
+import { multiLine, oneLine } from '@mixdesk/contract/auth';
+import { PROJECT_GENRES, PROJECT_STATUSES, PROJECT_TYPES } from '@mixdesk/contract/projects';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  createTestApp,
+  RAISED_RATE_LIMITS,
+  registerUser,
+  type SignedIn,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 let me: SignedIn;
 let projectId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The generated cases send thousands of requests in seconds: past the per-client limits, which would answer
+  // most of them with a 429 and leave the rules untested.
+  t = await createTestApp(RAISED_RATE_LIMITS);
   me = await registerUser(t.app);
   const res = await t.app.inject({
     method: 'POST',
@@ -61,6 +72,55 @@ const BAD_BODIES: [string, object, string][] = [
   ['21 tags', { title: 'Ok', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'At most 20 tags'],
   ['an unknown key', { title: 'Ok', owner: 'someone' }, 'Unknown field'],
 ];
+
+describe('every field at exactly its cap', () => {
+  const atCaps = () => ({
+    title: 'T'.repeat(200),
+    description: 'D'.repeat(1000),
+    tags: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, '0')}${'g'.repeat(38)}`),
+    metadata: {
+      genre: ['rock', 'pop', 'jazz', 'folk', 'soul'],
+      recordLabel: 'L'.repeat(120),
+      producer: 'P'.repeat(120),
+      engineer: 'E'.repeat(120),
+      studio: 'S'.repeat(120),
+    },
+  });
+  const expectWhole = (project: Record<string, unknown>) =>
+    expect(project).toMatchObject({
+      ...atCaps(),
+      metadata: { ...atCaps().metadata, targetReleaseDate: null },
+    });
+
+  it('is created whole', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(me.token),
+      payload: atCaps(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expectWhole(res.json().data.project);
+  });
+
+  it('is stored whole by an edit', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(me.token),
+      payload: { title: 'Short' },
+    });
+    const id = created.json().data.project._id;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/projects/${id}`,
+      headers: bearer(me.token),
+      payload: atCaps(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expectWhole(res.json().data.project);
+  });
+});
 
 describe('POST /api/projects refuses', () => {
   it.each(BAD_BODIES)('%s, creating nothing', async (_label, payload, message) => {
@@ -215,52 +275,149 @@ describe('generated input (property-based)', () => {
     fc.jsonValue(),
   );
 
-  const expectEnvelope = (res: { statusCode: number; json: () => Record<string, unknown> }) => {
-    expect(res.statusCode).toBeLessThan(500);
+  /** Bodies the rules accept (most of them), so that successes are checked as often as refusals. */
+  const validBody = fc.record(
+    {
+      title: fc.string({ minLength: 1, maxLength: 200 }).filter((v) => v.trim().length > 0),
+      description: fc.oneof(fc.string({ maxLength: 1000 }), fc.constant(null)),
+      type: fc.constantFrom(...PROJECT_TYPES),
+      status: fc.constantFrom(...PROJECT_STATUSES),
+      tags: fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('Mix', 'mix', ' mix ')), {
+        maxLength: 20,
+      }),
+      metadata: fc.record(
+        { genre: fc.subarray([...PROJECT_GENRES], { minLength: 1, maxLength: 5 }) },
+        { requiredKeys: [] },
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  const mixed = fc.oneof(validBody, body);
+
+  type Res = { statusCode: number; json: () => Record<string, unknown> };
+  /**
+   * The answer is the success or a 400 (never a 5xx, nor another 4xx for bad input); `success` says which; a
+   * refusal says why, in words, with an error code.
+   */
+  const expectEnvelope = (res: Res, ok: number) => {
+    expect([ok, 400]).toContain(res.statusCode);
     const json = res.json();
-    expect(typeof json.success).toBe('boolean');
+    expect(json.success).toBe(res.statusCode < 300);
     expect(typeof json.message).toBe('string');
+    if (res.statusCode >= 400) {
+      expect((json.message as string).trim().length).toBeGreaterThan(0);
+      expect(json.message).not.toMatch(/undefined|\[object /);
+      const error = json.error as { code: string; details?: { path: string }[] };
+      expect(typeof error.code).toBe('string');
+      // Zod's own wording names no field: only for the body as a whole, never for one of its fields.
+      if ((json.message as string).startsWith('Invalid')) expect(error.details?.[0]?.path ?? '').toBe('');
+    }
+  };
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  /** What a sent title or tag becomes: one line, trimmed. */
+  const cleaned = (v: string) => oneLine(v).trim();
+  type Shown = {
+    title: string;
+    description: string;
+    type: string;
+    status: string;
+    tags: string[];
+    metadata: { genre: string[] };
+    lastActivityAt: string;
   };
 
-  it('POST /api/projects: 1,000 generated bodies never get a 5xx; what is created obeys the rules', async () => {
+  /** An accepted body: what it sent is what is kept, within the rules. */
+  function expectObeyed(sent: Record<string, unknown>, p: Shown, before?: Shown) {
+    expect(p.title.length).toBeGreaterThan(0);
+    expect(p.title.length).toBeLessThanOrEqual(200);
+    expect(p.description.length).toBeLessThanOrEqual(1000);
+    expect(p.metadata.genre.length).toBeGreaterThan(0);
+    expect(p.tags.length).toBeLessThanOrEqual(20);
+    for (const tag of p.tags) expect(tag).toBe(cleaned(tag));
+    if ('title' in sent) expect(p.title).toBe(cleaned(sent.title as string));
+    else if (before) expect(p.title).toBe(before.title);
+    for (const key of ['type', 'status'] as const) {
+      if (key in sent) expect(p[key]).toBe(sent[key]);
+      else expect(p[key]).toBe(before ? before[key] : { type: 'single', status: 'planning' }[key]);
+    }
+    if ('description' in sent)
+      expect(p.description).toBe(multiLine((sent.description as string) ?? '').trim());
+    else expect(p.description).toBe(before ? before.description : '');
+    if ('tags' in sent) {
+      // Blank ones dropped, the first spelling of each kept.
+      const seen = new Set<string>();
+      const wanted = (sent.tags as string[]).map(cleaned).filter((tag) => {
+        const key = tag.toLowerCase();
+        if (!tag || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      expect(p.tags).toEqual(wanted);
+    } else expect(p.tags).toEqual(before ? before.tags : []);
+  }
+
+  const countProjects = async () => (await allProjects()).length;
+
+  it('POST /api/projects: 1,000 generated bodies never get a 5xx; what is created obeys the body', async () => {
+    let created = 0;
     await fc.assert(
-      fc.asyncProperty(body, async (payload) => {
+      fc.asyncProperty(mixed, async (payload) => {
+        const before = await countProjects();
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/projects',
           headers: { ...bearer(me.token), 'content-type': 'application/json' },
           payload: JSON.stringify(payload) ?? 'null',
         });
-        expectEnvelope(res);
+        expectEnvelope(res, 201);
         if (res.statusCode === 201) {
-          const p = res.json().data.project;
-          expect(p.title.length).toBeGreaterThan(0);
-          expect(p.title.length).toBeLessThanOrEqual(200);
-          expect(p.title).toBe(p.title.trim());
-          expect(p.description.length).toBeLessThanOrEqual(1000);
-          expect(p.metadata.genre.length).toBeGreaterThan(0);
-          expect(p.tags.length).toBeLessThanOrEqual(20);
+          created += 1;
+          expect(isObject(payload)).toBe(true);
+          expectObeyed(payload as Record<string, unknown>, res.json().data.project);
+          expect(await countProjects()).toBe(before + 1);
+        } else {
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(await countProjects()).toBe(before);
         }
       }),
       { numRuns: 1000 },
     );
+    // Both kinds are made: enough valid bodies that successes are checked too.
+    expect(created).toBeGreaterThan(200);
   });
 
-  it('PUT /api/projects/:id: 1,000 generated bodies never get a 5xx', async () => {
+  it('PUT /api/projects/:id: 1,000 generated bodies never get a 5xx; a change obeys the body, a refusal changes nothing', async () => {
+    const read = async () =>
+      (await t.app.inject({ url: `/api/projects/${projectId}`, headers: bearer(me.token) })).json().data
+        .project as Shown;
+    const row = () =>
+      t.app.ctx.db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
+    let changed = 0;
     await fc.assert(
-      fc.asyncProperty(body, async (payload) => {
+      fc.asyncProperty(mixed, async (payload) => {
+        const [shownBefore, rowBefore] = [await read(), await row()];
         const res = await t.app.inject({
           method: 'PUT',
           url: `/api/projects/${projectId}`,
           headers: { ...bearer(me.token), 'content-type': 'application/json' },
           payload: JSON.stringify(payload) ?? 'null',
         });
-        expectEnvelope(res);
+        expectEnvelope(res, 200);
+        if (res.statusCode === 200) {
+          changed += 1;
+          const shown = res.json().data.project as Shown;
+          expectObeyed(payload as Record<string, unknown>, shown, shownBefore);
+          expect(await read()).toEqual(shown);
+          expect(shown.lastActivityAt >= shownBefore.lastActivityAt).toBe(true);
+        } else {
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(await row()).toEqual(rowBefore);
+        }
       }),
       { numRuns: 1000 },
     );
-    const after = await t.app.inject({ url: `/api/projects/${projectId}`, headers: bearer(me.token) });
-    expect(after.statusCode).toBe(200);
+    expect(changed).toBeGreaterThan(200);
   });
 
   it('GET /api/projects: 1,000 generated queries never get a 5xx; results obey the query', async () => {
@@ -277,25 +434,34 @@ describe('generated input (property-based)', () => {
         maxKeys: 6,
       },
     );
+    let listed = 0;
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
         const res = await t.app.inject({
           url: `/api/projects?${new URLSearchParams(q).toString()}`,
           headers: bearer(me.token),
         });
-        expectEnvelope(res);
+        expectEnvelope(res, 200);
         if (res.statusCode === 200) {
+          listed += 1;
           const { projects, pagination } = res.json().data;
+          // The page and its size are the ones asked for (the size capped at 100), or the defaults.
+          expect(pagination.limit).toBe(q.limit === undefined ? 12 : Math.min(Number(q.limit), 100));
+          expect(pagination.currentPage).toBe(q.page === undefined ? 1 : Number(q.page));
+          expect(pagination.totalPages).toBe(Math.ceil(pagination.totalProjects / pagination.limit));
           expect(projects.length).toBeLessThanOrEqual(pagination.limit);
-          expect(pagination.limit).toBeLessThanOrEqual(100);
+          const term = q.search === undefined ? '' : cleaned(q.search).toLowerCase();
           for (const p of projects) {
             if (q.type && q.type !== 'all') expect(p.type).toBe(q.type);
             if (q.status && q.status !== 'all') expect(p.status).toBe(q.status);
             if (q.genre && q.genre !== 'all') expect(p.metadata.genre).toContain(q.genre);
+            const searched: string[] = [p.title, p.description, ...p.tags];
+            if (term) expect(searched.some((f) => f.toLowerCase().includes(term))).toBe(true);
           }
         }
       }),
       { numRuns: 1000 },
     );
+    expect(listed).toBeGreaterThan(200);
   });
 });

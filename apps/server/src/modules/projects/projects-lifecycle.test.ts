@@ -99,6 +99,83 @@ describe('deleting a project', () => {
   });
 });
 
+describe('the list search follows every edit', () => {
+  it('finds a project by its new title, description and tags, and no longer by the old ones', async () => {
+    const owner = await registerUser(t.app);
+    const editor = await registerUser(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(owner.token),
+      payload: { title: 'Amber Sessions', description: 'Tape warmth', tags: ['lofi'] },
+    });
+    const id: string = created.json().data.project._id;
+    await share(owner, id, editor, 'edit');
+    const found = async (term: string, who = owner) => {
+      const res = await t.app.inject({
+        url: `/api/projects?search=${encodeURIComponent(term)}`,
+        headers: bearer(who.token),
+      });
+      return res
+        .json()
+        .data.projects.map((p: { _id: string }) => p._id)
+        .includes(id);
+    };
+    const edit = async (payload: object, who = owner) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${id}`,
+        headers: bearer(who.token),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const findable = async (terms: string[]) =>
+      Object.fromEntries(await Promise.all(terms.map(async (term) => [term, await found(term)])));
+    const ALL = ['amber', 'cobalt', 'warmth', 'sheen', 'lofi', 'shoegaze'];
+
+    await edit({ title: 'Cobalt Nights' });
+    expect(await findable(ALL)).toEqual({
+      amber: false,
+      cobalt: true,
+      warmth: true,
+      sheen: false,
+      lofi: true,
+      shoegaze: false,
+    });
+    await edit({ description: 'Digital sheen' }, editor);
+    expect(await findable(ALL)).toEqual({
+      amber: false,
+      cobalt: true,
+      warmth: false,
+      sheen: true,
+      lofi: true,
+      shoegaze: false,
+    });
+    expect(await found('sheen', editor)).toBe(true);
+    await edit({ tags: ['shoegaze'] });
+    expect(await findable(ALL)).toEqual({
+      amber: false,
+      cobalt: true,
+      warmth: false,
+      sheen: true,
+      lofi: false,
+      shoegaze: true,
+    });
+    // A change that touches none of them keeps them; a cleared description is no longer found.
+    await edit({ status: 'mixing', metadata: { producer: 'Amber Lee' } });
+    await edit({ description: '' });
+    expect(await findable(ALL)).toEqual({
+      amber: false,
+      cobalt: true,
+      warmth: false,
+      sheen: false,
+      lofi: false,
+      shoegaze: true,
+    });
+  });
+});
+
 describe('the demo seeder', () => {
   it('gives the demo account six realistic projects, newest activity first', async () => {
     const demo = await registerUser(t.app, { name: 'Demo' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlledClock } from '../../../test/clock.ts';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
 
@@ -34,17 +35,22 @@ beforeAll(async () => {
     { title: 'back\\slash', type: 'single', status: 'archived' },
   ];
   for (let i = specs.length; i < 15; i++) specs.push({ title: `Filler ${String(i).padStart(2, '0')}` });
-  for (const payload of specs) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: bearer(me.token),
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    titles.push(res.json().data.project.title);
-    // Distinct activity times keep the expected order exact on both databases.
-    await new Promise((r) => setTimeout(r, 3));
+  // A second apart on a controlled clock: the expected order is exact on both databases.
+  const clock = controlledClock();
+  try {
+    for (const payload of specs) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: bearer(me.token),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      titles.push(res.json().data.project.title);
+      clock.step();
+    }
+  } finally {
+    clock.restore();
   }
   await t.app.inject({
     method: 'POST',

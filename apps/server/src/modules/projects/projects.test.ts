@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { controlledClock } from '../../../test/clock.ts';
 import {
   bearer,
   cookieHeader,
@@ -127,13 +128,15 @@ describe('create', () => {
 
 describe('update', () => {
   it('changes only what is sent, merges metadata key by key and moves last activity', async () => {
+    const clock = controlledClock();
+    onTestFinished(() => clock.restore());
     const p = await createOk(owner, {
       title: 'Demo Tape',
       type: 'ep',
       metadata: { genre: ['rock', 'punk'], producer: 'Kim' },
       tags: ['raw'],
     });
-    await new Promise((r) => setTimeout(r, 5));
+    const updatedAt = clock.step();
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/projects/${p._id}`,
@@ -151,8 +154,8 @@ describe('update', () => {
       metadata: { genre: ['rock', 'punk'], producer: 'Kim', studio: 'Garage' },
       tags: ['raw'],
     });
-    expect(u.updatedAt > p.updatedAt).toBe(true);
-    expect(u.lastActivityAt > p.lastActivityAt).toBe(true);
+    expect(u.updatedAt).toBe(updatedAt);
+    expect(u.lastActivityAt).toBe(updatedAt);
     expect(u.createdAt).toBe(p.createdAt);
   });
 
@@ -218,11 +221,17 @@ describe('touchProject', () => {
   it('moves a project to the top of the list', async () => {
     const { touchProject } = await import('./access.ts');
     const fresh = await registerUser(t.app);
+    const clock = controlledClock();
+    onTestFinished(() => clock.restore());
     const first = await createOk(fresh, { title: 'First' });
-    await createOk(fresh, { title: 'Second' });
-    await new Promise((r) => setTimeout(r, 5));
+    clock.step();
+    const second = await createOk(fresh, { title: 'Second' });
+    const touchedAt = clock.step();
     await touchProject(t.app.ctx.db, first._id);
-    const titles = (await list(fresh)).json().data.projects.map((p: { title: string }) => p.title);
-    expect(titles).toEqual(['First', 'Second']);
+    const projects: { title: string; lastActivityAt: string }[] = (await list(fresh)).json().data.projects;
+    expect(projects.map((p) => [p.title, p.lastActivityAt])).toEqual([
+      ['First', touchedAt],
+      ['Second', second.lastActivityAt],
+    ]);
   });
 });

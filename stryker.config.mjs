@@ -1,0 +1,46 @@
+// npm run test:mutation — StrykerJS changes the trust-critical server code on purpose, one small mistake at a
+// time (a `<` for a `<=`, a dropped check, an emptied string), and runs the API tests that cover it on SQLite.
+// A mutant no test notices is a hole in the tests, or an equivalent change named in docs/testing.md.
+// Not part of `npm test`: on two cores a full run takes most of an hour (docs/testing.md has the figures).
+const GROUPS = {
+  // Who may reach what: sessions and CSRF in the platform, project access, invitations, upload limits.
+  access: [
+    'apps/server/src/platform/{auth,cookies,csrf,access-token,passwords}.ts',
+    'apps/server/src/modules/projects/{access,collaborators}.ts',
+    'apps/server/src/modules/invitations/{routes,service,repo,user-data}.ts',
+    'apps/server/src/modules/media/{upload,quota}.ts',
+  ],
+  // Signing in and the account: registration, sessions, one-time tokens, throttles, two-factor, deletion.
+  accounts: [
+    'apps/server/src/modules/auth/{routes,service,sessions,one-time-tokens,throttle,mail-budget,session-cache,repo}.ts',
+    'apps/server/src/modules/account/{routes,service,two-factor,login-challenge,confirm-identity,delete-account,devices,secret-box}.ts',
+  ],
+};
+/** MUTATION_GROUP=access|accounts runs one half (about half an hour each on two cores); unset, both. */
+const group = process.env.MUTATION_GROUP;
+if (group && !GROUPS[group])
+  throw new Error(`MUTATION_GROUP must be one of ${Object.keys(GROUPS).join(', ')}`);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: group ? GROUPS[group] : Object.values(GROUPS).flat(),
+  coverageAnalysis: 'perTest',
+  // A mutant in code that runs when a module loads would need every test run again with fresh modules;
+  // the scoped modules keep only constants there.
+  ignoreStatic: true,
+  concurrency: 2,
+  timeoutMS: 30_000,
+  incremental: true,
+  // Kept in the repository: the next run tests again only what changed since (its code or its tests).
+  incrementalFile: `mutation/incremental-${group ?? 'all'}.json`,
+  ignorePatterns: ['/apps/web', '/e2e', '/bench', '/reports', '/test-results', '/.tmp', '/data', '/dist'],
+  reporters: ['progress', 'clear-text', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${group ?? 'all'}.html` },
+  jsonReporter: { fileName: `reports/mutation/${group ?? 'all'}.json` },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// The tests `npm run test:mutation` runs for each mutant: the API tests of the modules Stryker mutates
+// (stryker.config.mjs), on SQLite. Modules are loaded once per worker, not once per file (isolate: false):
+// a mutant run imports nothing anew, and Stryker switches its mutants on at run time.
+export const MUTATION_TESTS = [
+  'apps/server/src/modules/auth/*.test.ts',
+  'apps/server/src/modules/account/*.test.ts',
+  'apps/server/src/modules/invitations/*.test.ts',
+  'apps/server/src/modules/projects/collaborators*.test.ts',
+  'apps/server/src/modules/projects/projects-authz.test.ts',
+  'apps/server/src/platform/platform.test.ts',
+  'apps/server/src/modules/media/raw-uploads.test.ts',
+  'apps/server/src/modules/media/files.test.ts',
+  'apps/server/src/modules/media/versions-bad-input.test.ts',
+  'apps/server/src/modules/profile/avatar.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    name: 'mutation',
+    environment: 'node',
+    include: MUTATION_TESTS,
+    exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    isolate: false,
+    env: { TEST_DIALECT: 'sqlite' },
+  },
+});
