@@ -170,3 +170,14 @@ export async function lastMailedToken(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** How many of a user's sessions are still live (not signed out or revoked). */
+export async function liveSessionCount(app: FastifyInstance, userId: string): Promise<number> {
+  const rows = await app.ctx.db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.length;
+}

@@ -6,6 +6,7 @@ import {
   cookiesOf,
   createTestApp,
   GOOD_PASSWORD,
+  liveSessionCount,
   registerUser,
   type SignedIn,
   type TestApp,
@@ -264,15 +265,6 @@ describe('the second step at its limits', () => {
       remoteAddress,
       payload: { challenge, code },
     });
-  const liveSessions = async (userId: string) =>
-    (
-      await t.app.ctx.db
-        .selectFrom('auth_sessions')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute()
-    ).length;
 
   it('the fifth try of a challenge may still be the right code (decision 006: five tries)', async () => {
     const who = await registerUser(t.app);
@@ -311,14 +303,14 @@ describe('the second step at its limits', () => {
     const { recoveryCodes } = await enable(who);
     const address = newAddress();
     const { challenge } = (await loginFrom(who, address)).json().data;
-    const before = await liveSessions(who.user._id);
+    const before = await liveSessionCount(t.app, who.user._id);
     const answers = await Promise.all(
       recoveryCodes.slice(0, 4).map((code) => secondStepFrom(challenge, code, address)),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401]);
     for (const lost of answers.filter((r) => r.statusCode === 401))
       expect(lost.json().message).toBe(CHALLENGE_EXPIRED);
-    expect(await liveSessions(who.user._id)).toBe(before + 1);
+    expect(await liveSessionCount(t.app, who.user._id)).toBe(before + 1);
   });
 
   it.each([
