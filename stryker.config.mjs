@@ -23,8 +23,9 @@ if (group && !GROUPS[group])
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner'],
+  // Stryker's vitest runner, counting a mutant that breaks a test file's beforeAll as killed (decision 023).
+  testRunner: 'vitest-file-hooks',
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation-runner.mjs'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: group ? GROUPS[group] : Object.values(GROUPS).flat(),
   coverageAnalysis: 'perTest',

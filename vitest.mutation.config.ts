@@ -16,6 +16,8 @@ export const MUTATION_TESTS = [
   'apps/server/src/modules/media/files.test.ts',
   'apps/server/src/modules/media/versions-bad-input.test.ts',
   'apps/server/src/modules/profile/avatar.test.ts',
+  // A collaborator who accepts an invitation is announced to the project's room.
+  'apps/server/src/modules/activity/activity-live.test.ts',
   // Every route's schemas, as the OpenAPI document shows them (a route's params or response schema dropped).
   'apps/server/src/platform/openapi.test.ts',
   // Unit tests of the scoped modules' pure parts (those of auth/ and account/ are in the globs above):

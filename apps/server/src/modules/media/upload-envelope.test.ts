@@ -100,6 +100,11 @@ describe('a multipart body', () => {
     expect(res.json().data.file).toMatchObject({ originalName: 'notes.txt', category: 'session' });
   });
 
+  it('without a boundary: 400 from the parser, nothing stored', async () => {
+    const body = multipart([category, file()]);
+    await refused(send(body.payload, { 'content-type': 'multipart/form-data' }), 400, /boundary/i);
+  });
+
   it('without a file part: 400, asking for one', async () => {
     const body = multipart([category]);
     await refused(

@@ -214,6 +214,10 @@ export function asUploadError(err: unknown): unknown {
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The upload has too many or too large parts.');
   if (status && status >= 400 && status < 500) return badRequest((err as Error).message || 'Bad upload');
   const message = (err as Error)?.message ?? '';
+  if (/boundary not found/i.test(message))
+    return badRequest(
+      'A multipart upload needs its boundary in the Content-Type (multipart/form-data; boundary=…).',
+    );
   if (/unexpected end|terminated early|premature close|aborted|malformed/i.test(message))
     return badRequest('The upload was cut off before the whole file arrived. Nothing was saved.');
   return err;
