@@ -9,10 +9,12 @@ export const MUTATION_TESTS = [
   'apps/server/src/modules/invitations/*.test.ts',
   'apps/server/src/modules/projects/collaborators*.test.ts',
   'apps/server/src/modules/projects/projects-authz.test.ts',
+  'apps/server/src/modules/projects/projects-cache.test.ts',
   'apps/server/src/platform/platform.test.ts',
   'apps/server/src/platform/auth-edges.test.ts',
   'apps/server/src/modules/media/raw-uploads.test.ts',
   'apps/server/src/modules/media/upload-envelope.test.ts',
+  'apps/server/src/modules/media/quota-errors.test.ts',
   'apps/server/src/modules/media/files.test.ts',
   'apps/server/src/modules/media/versions-bad-input.test.ts',
   'apps/server/src/modules/profile/avatar.test.ts',
@@ -20,6 +22,7 @@ export const MUTATION_TESTS = [
   'apps/server/src/modules/activity/activity-live.test.ts',
   // Every route's schemas, as the OpenAPI document shows them (a route's params or response schema dropped).
   'apps/server/src/platform/openapi.test.ts',
+  'apps/server/src/platform/openapi-uploads.test.ts',
   // Unit tests of the scoped modules' pure parts (those of auth/ and account/ are in the globs above):
   // cheap, and they pin edges a request cannot reach.
   'apps/server/src/platform/{access-token,csrf,passwords}.unit.test.ts',

@@ -12,6 +12,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/helper.ts';
+import { accessTokens } from './access-token.ts';
 import { sessionEndsAt } from './auth.ts';
 import { ACCESS_COOKIE } from './cookies.ts';
 import { ANONYMOUS, isValidCsrfToken } from './csrf.ts';
@@ -68,6 +69,18 @@ describe('the Authorization header', () => {
     const res = await me({ authorization: header(who.token) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, message: 'Malformed Authorization header' });
+  });
+
+  it('refuses a correctly signed token that names someone else’s session', async () => {
+    const other = await registerUser(t.app);
+    const crossed = await accessTokens(t.app.ctx.config.jwtSecret).sign({
+      userId: who.user._id,
+      sessionId: sessionOf(other),
+    });
+    const res = await me(bearer(crossed));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Invalid or expired access token');
+    expect((await me(bearer(other.token))).statusCode).toBe(200);
   });
 
   it('asks for a token when there is none, and refuses one it did not sign', async () => {
