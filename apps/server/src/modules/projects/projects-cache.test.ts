@@ -80,6 +80,13 @@ describe('the cached list follows every change', () => {
   });
 
   it('touchProject moves the project to the top', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(owner.token),
+      payload: { title: 'Newest' },
+    });
+    expect((await listed(owner))[0]?.title).toBe('Newest');
     await touchProject(t.app.ctx.db, projectId);
     expect((await listed(owner))[0]?._id).toBe(projectId);
   });
