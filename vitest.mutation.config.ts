@@ -15,6 +15,7 @@ export const MUTATION_TESTS = [
   'apps/server/src/modules/media/raw-uploads.test.ts',
   'apps/server/src/modules/media/upload-envelope.test.ts',
   'apps/server/src/modules/media/quota-errors.test.ts',
+  'apps/server/src/modules/media/upload-drain.test.ts',
   'apps/server/src/modules/media/files.test.ts',
   'apps/server/src/modules/media/versions-bad-input.test.ts',
   'apps/server/src/modules/profile/avatar.test.ts',
