@@ -12,7 +12,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Level, Logger } from 'pino';
 import { z } from 'zod';
-import type { Config } from './config.ts';
+import type { AppConfig, Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { areaRoutes } from './modules/index.ts';
@@ -34,6 +34,7 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { DeferredChildLogger, deferredChildLogger } from './platform/request-logger.ts';
+import { databaseSecretStore, fileSecretStore, randomSecret } from './platform/secret-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -87,16 +88,16 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const nextRequestId = requestIdGenerator();
-  const { logger, buffer: logBuffer } = createLogger(config, opts.logStream);
+  const { logger, buffer: logBuffer } = createLogger(given, opts.logStream);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     logController: new OneLinePerRequest(),
     childLoggerFactory: deferredChildLogger,
     genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : nextRequestId();
+      const header = req.headers['x-request-id'];
+      return typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : nextRequestId();
     },
     bodyLimit: JSON_BODY_LIMIT,
     // Router-level failures (a malformed URL, a path parameter too long to be an id) get our envelope too.
@@ -104,18 +105,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       err.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? sendError(reply, 'NOT_FOUND', 'Not found: no id is that long.')
         : sendError(reply, 'BAD_REQUEST', 'The URL is malformed.'),
-    trustProxy: config.trustProxy,
+    trustProxy: given.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase(config));
-  await migrateToLatest(
-    database.db,
-    config.database.kind === 'postgres' ? config.database.schema : undefined,
-  );
+  const database = opts.database ?? (await openDatabase(given));
+  await migrateToLatest(database.db, given.database.kind === 'postgres' ? given.database.schema : undefined);
+  // Instances on one PostgreSQL database share the secrets they generate; one on SQLite keeps its own.
+  const secrets =
+    given.database.kind === 'postgres'
+      ? databaseSecretStore(database.db, given.dataDir)
+      : fileSecretStore(given.dataDir);
+  const config: AppConfig = {
+    ...given,
+    jwtSecret:
+      given.jwtSecret ?? (await secrets.readOrCreate('jwt-secret', randomSecret)).toString('utf8').trim(),
+  };
   const mailer = createMailer({
     db: database.db,
     log: app.log,
@@ -141,6 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailer,
     log: app.log,
     storage,
+    secrets,
     live: realtime,
     countUploadBytes: metrics.countUploadBytes,
   });

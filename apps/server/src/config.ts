@@ -1,6 +1,5 @@
 // Reads and validates the environment once at start. Nothing else in the server reads process.env.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { RATE_LIMIT_NAMES, type RateLimitName } from './platform/rate-limit-table.ts';
@@ -109,7 +108,11 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   appUrl: string;
-  jwtSecret: string;
+  /**
+   * JWT_SECRET. Unset, the app generates one at its first start and keeps it (platform/secret-store.ts):
+   * in DATA_DIR on SQLite, in the database on PostgreSQL so that every instance agrees.
+   */
+  jwtSecret?: string;
   seedDemo: boolean;
   demoEmail: string;
   demoPassword?: string;
@@ -152,6 +155,9 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
 }
 
+/** The configuration the running app works with: every generated secret resolved (see buildApp). */
+export type AppConfig = Config & { jwtSecret: string };
+
 /** 2 GiB: a long multitrack session export or a 24-bit/96 kHz album master fits. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
@@ -166,17 +172,6 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
   return result.data;
-}
-
-/** The JWT secret: from the environment, else generated once and kept in DATA_DIR (never logged). */
-function resolveSecret(dataDir: string, fromEnv?: string): string {
-  if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -199,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    jwtSecret: resolveSecret(dataDir, e.JWT_SECRET),
+    jwtSecret: e.JWT_SECRET,
     seedDemo: e.SEED_DEMO,
     demoEmail: e.DEMO_EMAIL,
     demoPassword: e.DEMO_PASSWORD,

@@ -1,10 +1,11 @@
 // What services need from the running app, passed explicitly so they stay plain functions.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
+import type { AppConfig } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
+import type { SecretStore } from './secret-store.ts';
 import type { Storage } from './storage.ts';
 
 /** What services may ask of the live (Socket.IO) connections. */
@@ -24,10 +25,12 @@ export interface LiveConnections {
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
-  config: Config;
+  config: AppConfig;
   mailer: Mailer;
   log: FastifyBaseLogger;
   storage: Storage;
+  /** Where the secrets the app generates for itself are kept (DATA_DIR, or the shared database). */
+  secrets: SecretStore;
   live: LiveConnections;
   /** Counts the bytes an upload stored (a /metrics counter); absent where no metrics are kept. */
   countUploadBytes?: (bytes: number) => void;

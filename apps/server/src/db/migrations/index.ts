@@ -21,6 +21,7 @@ import * as m0018 from './0018-reviews.ts';
 import * as m0019 from './0019-share-links.ts';
 import * as m0020 from './0020-invitations.ts';
 import * as m0021 from './0021-abuse-limits.ts';
+import * as m0022 from './0022-instance-secrets.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-share-links': m0019,
   '0020-invitations': m0020,
   '0021-abuse-limits': m0021,
+  '0022-instance-secrets': m0022,
 };

@@ -190,7 +190,7 @@ describe('tokens that are not ours', () => {
 
   it('an expired token is a 401', async () => {
     const c = claimsOf(alice.token);
-    const expired = await sign(t.config.jwtSecret, c, Math.floor(Date.now() / 1000) - 60);
+    const expired = await sign(t.app.ctx.config.jwtSecret, c, Math.floor(Date.now() / 1000) - 60);
     const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(expired) });
     expectErrorShape(res, 401);
   });

@@ -53,7 +53,7 @@ export async function completeDocument(ctx: AppContext, documentId: string): Pro
     certificate: { unsignedSha256: row.pdf_sha256, completedAt, events },
   });
   const key = await loadSigningKey({
-    dataDir: ctx.config.dataDir,
+    secrets: ctx.secrets,
     p12Path: ctx.config.signingP12,
     p12Password: ctx.config.signingP12Password,
   });

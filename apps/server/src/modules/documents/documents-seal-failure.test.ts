@@ -1,7 +1,7 @@
-// Completion that fails (here: a signing key file that cannot be opened) loses no signature and tells the
+// Completion that fails (here: a kept signing key that cannot be opened) loses no signature and tells the
 // signer nothing alarming; the owner's next send finishes the document. Its own file: the key is loaded once
-// per process, and this test needs a process where it has not been loaded yet.
-import { rmSync, writeFileSync } from 'node:fs';
+// per app, and this test needs an app where it has not been loaded yet.
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
@@ -33,9 +33,8 @@ describe('when sealing fails', () => {
     const body = payloads.contract();
     const doc = await generateVia(t.app, owner, body);
     await sendVia(t.app, owner, doc._id);
-    // A key file that cannot be opened: the seal fails for as long as it is there.
-    const keyFile = path.join(t.config.dataDir, GENERATED_P12);
-    writeFileSync(keyFile, 'not a pkcs12 file');
+    // A kept key that cannot be opened (a file in DATA_DIR, a row in PostgreSQL): the seal fails while it is.
+    await t.app.ctx.secrets.readOrCreate(GENERATED_P12, async () => Buffer.from('not a pkcs12 file'));
     for (const p of [body.parties.primary, body.parties.secondary]) {
       const res = await signVia(t.app, await mailedSigningToken(t.app, p.email), typed(p.name));
       expect(res.statusCode).toBe(200);
@@ -46,7 +45,9 @@ describe('when sealing fails', () => {
     ).toBe('signed');
     expect(t.logs()).toContain('Completing a signed document failed');
     // Fixed (here: removed, so a key is generated); a failed load is not remembered.
-    rmSync(keyFile);
+    if (t.config.database.kind === 'postgres')
+      await t.app.ctx.db.deleteFrom('instance_secrets').where('name', '=', GENERATED_P12).execute();
+    else rmSync(path.join(t.config.dataDir, GENERATED_P12));
     const finished = await sendVia(t.app, owner, doc._id);
     expect(finished.status).toBe('completed');
     expect(pdfsig(await downloadVia(t.app, owner, doc._id))).toContain('Signature is Valid');

@@ -44,7 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
     if (ctx.config.signingP12)
       await loadSigningKey({
-        dataDir: ctx.config.dataDir,
+        secrets: ctx.secrets,
         p12Path: ctx.config.signingP12,
         p12Password: ctx.config.signingP12Password,
       });

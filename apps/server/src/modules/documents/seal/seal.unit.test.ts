@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSecretStore } from '../../../platform/secret-store.ts';
 import { contractFixture } from '../pdf/fixtures.ts';
 import { pdfReader, unwrapped } from '../pdf/pdf-testing.ts';
 import { renderDocumentPdf } from '../pdf/render-document.ts';
@@ -36,7 +37,7 @@ let sealed: Buffer;
 
 beforeAll(async () => {
   keyDir = newDir();
-  key = await loadSigningKey({ dataDir: keyDir });
+  key = await loadSigningKey({ secrets: fileSecretStore(keyDir) });
   sealed = await sealPdf(await renderDocumentPdf(doc, extras), key, SEAL);
 });
 
@@ -85,7 +86,7 @@ describe('loadSigningKey', () => {
     for (const file of [GENERATED_P12, GENERATED_PASSWORD])
       expect(statSync(path.join(keyDir, file)).mode & 0o777).toBe(0o600);
     expect(key.subject).toBe('CN=Mixdesk Document Signing, O=Mixdesk');
-    const again = await loadSigningKey({ dataDir: keyDir });
+    const again = await loadSigningKey({ secrets: fileSecretStore(keyDir) });
     expect(again.p12.equals(key.p12)).toBe(true);
   });
 
@@ -93,7 +94,7 @@ describe('loadSigningKey', () => {
     const copy = newDir();
     for (const file of [GENERATED_P12, GENERATED_PASSWORD])
       copyFileSync(path.join(keyDir, file), path.join(copy, file));
-    const loaded = await loadSigningKey({ dataDir: copy });
+    const loaded = await loadSigningKey({ secrets: fileSecretStore(copy) });
     expect(loaded.p12.equals(key.p12)).toBe(true);
     expect(loaded.password).toBe(key.password);
   });
@@ -104,8 +105,8 @@ describe('loadSigningKey', () => {
     const alias = path.join(root, `alias-${dirs}`);
     symlinkSync(dir, alias);
     const [first, second] = await Promise.all([
-      loadSigningKey({ dataDir: dir }),
-      loadSigningKey({ dataDir: alias }),
+      loadSigningKey({ secrets: fileSecretStore(dir) }),
+      loadSigningKey({ secrets: fileSecretStore(alias) }),
     ]);
     expect(first.p12.equals(second.p12)).toBe(true);
     expect(first.password).toBe(second.password);
@@ -116,7 +117,11 @@ describe('loadSigningKey', () => {
   it('uses a configured PKCS#12 file with its password', async () => {
     const file = path.join(newDir(), 'mine.p12');
     writeFileSync(file, key.p12);
-    const loaded = await loadSigningKey({ dataDir: root, p12Path: file, p12Password: key.password });
+    const loaded = await loadSigningKey({
+      secrets: fileSecretStore(root),
+      p12Path: file,
+      p12Password: key.password,
+    });
     expect(loaded.subject).toBe(key.subject);
   });
 
@@ -126,12 +131,14 @@ describe('loadSigningKey', () => {
     writeFileSync(garbage, 'not a certificate');
     const good = path.join(dir, 'good.p12');
     writeFileSync(good, key.p12);
-    await expect(loadSigningKey({ dataDir: dir, p12Path: path.join(dir, 'missing.p12') })).rejects.toThrow(
-      /SIGNING_P12 .*missing\.p12/,
+    await expect(
+      loadSigningKey({ secrets: fileSecretStore(dir), p12Path: path.join(dir, 'missing.p12') }),
+    ).rejects.toThrow(/SIGNING_P12 .*missing\.p12/);
+    await expect(loadSigningKey({ secrets: fileSecretStore(dir), p12Path: garbage })).rejects.toThrow(
+      /SIGNING_P12/,
     );
-    await expect(loadSigningKey({ dataDir: dir, p12Path: garbage })).rejects.toThrow(/SIGNING_P12/);
-    await expect(loadSigningKey({ dataDir: dir, p12Path: good, p12Password: 'wrong' })).rejects.toThrow(
-      /SIGNING_P12.*password/i,
-    );
+    await expect(
+      loadSigningKey({ secrets: fileSecretStore(dir), p12Path: good, p12Password: 'wrong' }),
+    ).rejects.toThrow(/SIGNING_P12.*password/i);
   });
 });

@@ -1,11 +1,13 @@
 // The key that seals completed documents: the PKCS#12 file named by SIGNING_P12, or else one generated on
-// first use and kept in DATA_DIR (a self-signed certificate: readers show the seal as intact but its signer
-// as not trusted, until an operator configures a certificate from a trusted authority).
+// first use and kept with the app's other generated secrets, in DATA_DIR or the shared database (a
+// self-signed certificate: readers show the seal as intact but its signer as not trusted, until an operator
+// configures a certificate from a trusted authority).
 import { generateKeyPair, randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
+import type { SecretStore } from '../../../platform/secret-store.ts';
 
 export interface SigningKey {
   /** The PKCS#12 bundle: a private key and its certificate. */
@@ -16,7 +18,8 @@ export interface SigningKey {
 }
 
 export interface SigningKeyOptions {
-  dataDir: string;
+  /** Where the generated key is kept (the app's `ctx.secrets`). */
+  secrets: SecretStore;
   /** SIGNING_P12: a PKCS#12 file to use instead of the generated one. */
   p12Path?: string;
   /** SIGNING_P12_PASSWORD; '' when not given. */
@@ -83,55 +86,24 @@ async function generateP12(password: string): Promise<Buffer> {
   return Buffer.from(forge.asn1.toDer(bundle).getBytes(), 'binary');
 }
 
-const isCode = (error: unknown, ...codes: string[]) =>
-  codes.includes((error as NodeJS.ErrnoException | null)?.code ?? '');
-
-/**
- * The file's bytes; when it does not exist, creates it with `make()`. The bytes go to a temporary file
- * first and are then linked in place, which fails if the name exists: of two processes starting at once
- * the first one's file wins, the other reads it, and neither can see a half-written file.
- */
-async function readOrCreate(file: string, make: () => Promise<Buffer>): Promise<Buffer> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if (!isCode(error, 'ENOENT')) throw error;
-  }
-  const bytes = await make();
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temp, bytes, { mode: 0o600 });
-  try {
-    await link(temp, file);
-    return bytes;
-  } catch (error) {
-    if (isCode(error, 'EEXIST')) return readFile(file);
-    // A file system without hard links: an atomic rename, where the last of two racing writers wins.
-    if (!isCode(error, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS')) throw error;
-    await rename(temp, file);
-    return bytes;
-  } finally {
-    await unlink(temp).catch(() => {});
-  }
-}
-
-async function generatedKey(dataDir: string): Promise<SigningKey> {
-  // The password is created first and the bundle is always encrypted with the password on disk, so the
-  // two files match even when two processes create them at the same moment.
-  await mkdir(dataDir, { recursive: true });
-  const passwordFile = path.join(dataDir, GENERATED_PASSWORD);
+async function generatedKey(secrets: SecretStore): Promise<SigningKey> {
+  // The password is made first and the bundle is always encrypted with the kept password, so the two match
+  // even when two processes make them at the same moment.
   const password = (
-    await readOrCreate(passwordFile, async () => Buffer.from(randomBytes(32).toString('base64url')))
+    await secrets.readOrCreate(GENERATED_PASSWORD, async () =>
+      Buffer.from(randomBytes(32).toString('base64url')),
+    )
   )
     .toString('utf8')
     .trim();
-  const p12File = path.join(dataDir, GENERATED_P12);
-  const p12 = await readOrCreate(p12File, () => generateP12(password));
+  const p12 = await secrets.readOrCreate(GENERATED_P12, () => generateP12(password));
   try {
     return { p12, password, subject: certificateSubject(p12, password) };
   } catch (error) {
     throw new Error(
-      `The document signing key in ${p12File} does not open with the password in ${passwordFile} ` +
-        `(${(error as Error).message}). Remove both files to generate a new key, or set SIGNING_P12.`,
+      `The document signing key ${GENERATED_P12} in ${secrets.place} does not open with the password ` +
+        `${GENERATED_PASSWORD} kept beside it (${(error as Error).message}). Remove both to generate a ` +
+        'new key, or set SIGNING_P12.',
     );
   }
 }
@@ -149,24 +121,32 @@ async function configuredKey(p12Path: string, password: string): Promise<Signing
 }
 
 /** One load per key source and process: generating a key takes about a second. */
-const loads = new Map<string, Promise<SigningKey>>();
+const configuredLoads = new Map<string, Promise<SigningKey>>();
+const generatedLoads = new WeakMap<SecretStore, Promise<SigningKey>>();
 
 /**
  * The sealing key: the PKCS#12 file at `p12Path` when given (its password `p12Password`, default ''),
- * otherwise `<dataDir>/document-signing.p12` with its password in `<dataDir>/document-signing.key`,
- * both generated on first use (mode 600). A failed load is not remembered, so it can be retried.
+ * otherwise `document-signing.p12` with its password `document-signing.key` from the secret store (files of
+ * mode 600 in DATA_DIR, or rows of the shared database), both generated on first use. A failed load is not
+ * remembered, so it can be retried.
  */
 export function loadSigningKey(options: SigningKeyOptions): Promise<SigningKey> {
-  const source = options.p12Path
-    ? `p12:${path.resolve(options.p12Path)}:${options.p12Password ?? ''}`
-    : `dir:${path.resolve(options.dataDir)}`;
-  let load = loads.get(source);
+  const { p12Path, secrets } = options;
+  if (p12Path) {
+    const source = `${path.resolve(p12Path)}:${options.p12Password ?? ''}`;
+    let load = configuredLoads.get(source);
+    if (!load) {
+      load = configuredKey(p12Path, options.p12Password ?? '');
+      configuredLoads.set(source, load);
+      load.catch(() => configuredLoads.delete(source));
+    }
+    return load;
+  }
+  let load = generatedLoads.get(secrets);
   if (!load) {
-    load = options.p12Path
-      ? configuredKey(options.p12Path, options.p12Password ?? '')
-      : generatedKey(options.dataDir);
-    loads.set(source, load);
-    load.catch(() => loads.delete(source));
+    load = generatedKey(secrets);
+    generatedLoads.set(secrets, load);
+    load.catch(() => generatedLoads.delete(secrets));
   }
   return load;
 }
