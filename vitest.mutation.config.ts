@@ -21,6 +21,8 @@ export const MUTATION_TESTS = [
   'apps/server/src/modules/profile/avatar.test.ts',
   // A collaborator who accepts an invitation is announced to the project's room.
   'apps/server/src/modules/activity/activity-live.test.ts',
+  // Signing a session out closes its live connections (sign-out, other sessions, one device).
+  'apps/server/src/platform/realtime.test.ts',
   // Every route's schemas, as the OpenAPI document shows them (a route's params or response schema dropped).
   'apps/server/src/platform/openapi.test.ts',
   'apps/server/src/platform/openapi-uploads.test.ts',

@@ -153,8 +153,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await csrfIfCookie(request);
     const sessionId = await sessionOfRefreshToken(ctx, request.cookies[names.refresh]);
     if (sessionId) await endSession(ctx, sessionId);
-    else if (request.headers.authorization) {
-      // Bearer-only clients sign out the session of their access token.
+    else {
+      // Without a refresh cookie (a bearer-only client, or a browser that lost it), the session of the
+      // access token, when it proves one (a cookie's needs the CSRF token, as any cookie-signed write does).
       await app.requireAuth(request, reply).catch(() => undefined);
       if (request.auth) await endSession(ctx, request.auth.sessionId);
     }
