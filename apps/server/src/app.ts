@@ -22,6 +22,7 @@ import { authPlugin, sessionOfRequest } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
 import { cookieNames, isHttps, setCsrfCookie } from './platform/cookies.ts';
+import { createStorage } from './platform/create-storage.ts';
 import { ANONYMOUS, issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
 import { registerErrorHandler, sendError } from './platform/error-handler.ts';
 import { requestIdGenerator } from './platform/ids.ts';
@@ -36,7 +37,6 @@ import { attachRealtime } from './platform/realtime.ts';
 import { DeferredChildLogger, deferredChildLogger } from './platform/request-logger.ts';
 import { databaseSecretStore, fileSecretStore, randomSecret } from './platform/secret-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { createStorage } from './platform/storage.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 declare module 'fastify' {
@@ -112,6 +112,8 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before the database opens: an unreachable bucket stops the start with nothing to close.
+  const storage = await createStorage(given);
   const database = opts.database ?? (await openDatabase(given));
   await migrateToLatest(database.db, given.database.kind === 'postgres' ? given.database.schema : undefined);
   // Instances on one PostgreSQL database share the secrets they generate; one on SQLite keeps its own.
@@ -133,7 +135,6 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   app.decorate('database', database);
   app.decorate('logBuffer', logBuffer);
   app.log.info({ service: 'media', ...describeDecoders(decoders(config)) }, 'Audio decoders');
-  const storage = createStorage(config.dataDir);
   // Services end the live connections of sessions they sign out, so the realtime server comes first.
   const realtime = await attachRealtime(app, config.redisUrl);
   app.decorate('realtime', realtime);
@@ -155,6 +156,7 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   });
   app.addHook('onClose', async () => {
     mailer.close();
+    storage.close?.();
     await database.close();
   });
   // Jobs left queued, or running when the last run stopped, are taken up once the app is up; on the way

@@ -32,7 +32,7 @@ function rateLimitSettings() {
 const envNameOf = (name: RateLimitName) =>
   `RATE_LIMIT_${name.toUpperCase()}` as `RATE_LIMIT_${Uppercase<RateLimitName>}`;
 
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -93,7 +93,33 @@ const EnvSchema = z.object({
     .max(86400)
     .optional(),
   PATH: z.string().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   ...rateLimitSettings(),
+});
+
+/** Settings that only make sense together. */
+const EnvSchema = EnvFields.superRefine((e, ctx) => {
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'and S3_SECRET_ACCESS_KEY must be set together (one of them is missing)',
+    });
+  // Files would quietly go to the local disk instead of the bucket meant for them.
+  const orphan = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((v) => e[v]);
+  if (orphan && !e.S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${orphan} is` });
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -151,8 +177,22 @@ export interface Config {
   notificationEmailDelaySeconds?: number;
   /** Counts that replace the limits table's (RATE_LIMIT_<NAME>); see platform/rate-limit-table.ts. */
   rateLimits?: Partial<Record<RateLimitName, number>>;
+  /** S3-compatible object storage for uploaded files (S3_*); absent (no S3_BUCKET): DATA_DIR/files. */
+  s3?: S3Config;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** The service's URL (MinIO, R2, ...); absent: AWS S3 in `region`. */
+  endpoint?: string;
+  region: string;
+  /** Absent: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `endpoint/bucket/key` URLs instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
 }
 
 /** The configuration the running app works with: every generated secret resolved (see buildApp). */
@@ -223,6 +263,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return value === undefined ? [] : [[name, value]];
       }),
     ),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

@@ -20,6 +20,10 @@ describe('config', () => {
     [{ SMTP_URL: 'nope' }, 'SMTP_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be 0 or 1'],
+    [{ S3_BUCKET: 'My_Bucket' }, 'S3_BUCKET must be a bucket name'],
+    [{ S3_BUCKET: 'mixdesk', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be a URL starting with http://'],
+    [{ S3_BUCKET: 'mixdesk', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE must be 0 or 1'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET must be set when S3_ENDPOINT is'],
   ])('a bad value (%o) stops with one line naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(message);
@@ -36,6 +40,46 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBeUndefined();
     // Generated and kept by the app at its start (platform/instance-secrets.test.ts), not by reading config.
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('stores files in an S3-compatible bucket when S3_BUCKET is set, and on the local disk otherwise', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, S3_BUCKET: 'mixdesk-files' }).s3).toEqual({
+      bucket: 'mixdesk-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      DATA_DIR: dir,
+      S3_BUCKET: 'mixdesk-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'studio',
+      S3_SECRET_ACCESS_KEY: 'studio-secret',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    expect(minio.s3).toEqual({
+      bucket: 'mixdesk-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      accessKeyId: 'studio',
+      secretAccessKey: 'studio-secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    { S3_BUCKET: 'mixdesk', S3_ACCESS_KEY_ID: 'studio' },
+    { S3_BUCKET: 'mixdesk', S3_SECRET_ACCESS_KEY: 'studio-secret' },
+  ])('an S3 key without its secret, or the reverse (%o), stops naming both', (env) => {
+    expect(() => parseEnv(env)).toThrow(ConfigError);
+    expect(() => parseEnv(env)).toThrow(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generated } from '../../test/generated-bytes.ts';
 import { AppError } from './errors.ts';
 import { LocalDiskStorage } from './storage.ts';
 
@@ -22,27 +23,6 @@ const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => path.join(d.parentPath, d.name));
-
-/** `total` bytes in 64 KiB chunks, generated as they are read (never held whole). */
-function generated(total: number, failAfter?: number): Readable {
-  let sent = 0;
-  const chunk = Buffer.alloc(64 * 1024, 7);
-  return new Readable({
-    read() {
-      if (failAfter !== undefined && sent >= failAfter) {
-        this.destroy(new Error('client went away'));
-        return;
-      }
-      if (sent >= total) {
-        this.push(null);
-        return;
-      }
-      const n = Math.min(chunk.length, total - sent);
-      sent += n;
-      this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-    },
-  });
-}
 
 describe('LocalDiskStorage', () => {
   it('stores a stream under its key, reads it back whole or by range, and removes it', async () => {

@@ -1,6 +1,7 @@
-// Where uploaded bytes live, behind one small interface: a local-disk implementation today (DATA_DIR/files),
-// an S3-compatible one later. Keys are built from ids only (never from a user's file name), so a key can
-// never leave the storage root; writes stream with constant memory and never leave a partial object behind.
+// Where uploaded bytes live, behind one small interface: the local disk (DATA_DIR/files, here) or an
+// S3-compatible bucket (s3-storage.ts); create-storage.ts picks one from the config. Keys are built from ids
+// only (never from a user's file name), so a key can never leave the storage root; writes stream with constant
+// memory and never leave a partial object behind.
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,6 +31,8 @@ export interface Storage {
   removePrefix(prefix: string): Promise<void>;
   /** A path on this machine for tools that need a real file (ffprobe); absent for remote storage. */
   localPath?(key: string): string;
+  /** Lets go of connections when the app closes (remote storage). */
+  close?(): void;
 }
 
 /** Lower-case ids and words separated by '/': no dots, so no '..', no absolute paths, no user text. */
@@ -133,8 +136,4 @@ export class LocalDiskStorage implements Storage {
   async removePrefix(prefix: string): Promise<void> {
     await rm(this.localPath(prefix), { recursive: true, force: true });
   }
-}
-
-export function createStorage(dataDir: string): Storage {
-  return new LocalDiskStorage(path.join(dataDir, 'files'));
 }

@@ -13,6 +13,7 @@ import {
   systemStatusOf,
 } from '@mixdesk/contract/diagnostics';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { ProbeRunner } from './probe-runner.ts';
 
 /** Query parameters that carry secrets in connection strings. */
@@ -121,7 +122,9 @@ export function connectionsOf(
       config.redisUrl ? redactConnectionUrl(config.redisUrl) : 'memory://in-process',
     ),
     entry('Socket.IO realtime', 'websocket', 'realtime', ws.toString()),
-    entry('Local file storage', 'file', 'storage', `file://${path.join(config.dataDir, 'files')}`),
+    config.s3
+      ? entry('S3 object storage', 'file', 'storage', s3Url(config.s3))
+      : entry('Local file storage', 'file', 'storage', `file://${path.join(config.dataDir, 'files')}`),
     entry(
       config.smtpUrl ? 'SMTP mail' : 'Mail outbox',
       'mail',
@@ -130,6 +133,10 @@ export function connectionsOf(
     ),
   ];
 }
+
+/** Where the bucket is, as s3://bucket at its endpoint (never its keys). */
+const s3Url = (s3: NonNullable<Config['s3']>) =>
+  s3.endpoint ? `${s3.endpoint.replace(/\/$/, '')}/${s3.bucket}` : `s3://${s3.bucket} (${s3.region})`;
 
 /** The health report but its logs, which the route takes from the log buffer as they are (see health-json.ts). */
 export async function healthReport(
