@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, unit tests, API tests on SQLite and PostgreSQL, browser tests. Stops at
-// the first failing step and ends with one summary line.
+// `npm test`: typecheck, lint, unit tests, API tests on SQLite and PostgreSQL, cluster tests (two instances
+// behind nginx), browser tests. Stops at the first failing step and ends with one summary line.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -7,6 +7,7 @@ const steps = [
   ['lint', 'npm', ['run', 'lint']],
   ['unit tests', 'npm', ['run', 'test:unit']],
   ['API tests (SQLite + PostgreSQL)', 'npm', ['run', 'test:api']],
+  ['cluster tests (two instances behind nginx)', 'npm', ['run', 'test:cluster']],
   ['browser tests', 'npm', ['run', 'test:e2e']],
 ];
 

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
+import { forgetSession, forgetUserSessions } from '../modules/auth/session-cache.ts';
 import { resolveAccessToken, sessionEndsAt } from './auth.ts';
 import type { LiveConnections } from './context.ts';
 
@@ -132,9 +133,19 @@ async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: strin
   });
 }
 
+/** Sent to the other instances when sessions end (sign-out, revocation, a password change). */
+const SESSIONS_ENDED = 'sessions:ended';
+type SessionsEnded = Parameters<LiveConnections['endSessions']>[0];
+
 export async function attachRealtime(app: FastifyInstance, redisUrl?: string): Promise<Realtime> {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, connectTimeout: 20_000 });
   if (redisUrl) await useRedisAdapter(app, io, redisUrl);
+  // Another instance ended sessions: its requests must not be let in by this instance's session cache
+  // for the rest of the cache's second (only the Redis adapter carries messages between instances).
+  io.on(SESSIONS_ENDED, (which: SessionsEnded) => {
+    if ('sessionId' in which) forgetSession(which.sessionId);
+    else forgetUserSessions(which.userId);
+  });
   let canJoin: ProjectAccessCheck = async () => false;
 
   io.use(async (socket, next) => {
@@ -269,6 +280,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
       io.to(userRoom(userId)).emit(event, payload);
     },
     endSessions(which) {
+      if (redisUrl) io.serverSideEmit(SESSIONS_ENDED, which);
       // Through the adapter, so a socket on another instance is closed too.
       if ('sessionId' in which) io.in(sessionRoom(which.sessionId)).disconnectSockets(true);
       else {
