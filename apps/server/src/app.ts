@@ -37,6 +37,7 @@ import { attachRealtime } from './platform/realtime.ts';
 import { DeferredChildLogger, deferredChildLogger } from './platform/request-logger.ts';
 import { databaseSecretStore, fileSecretStore, randomSecret } from './platform/secret-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { scheduleStorageSweep } from './platform/storage-sweeper.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,9 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** How long a stopping instance waits for connections it just accepted to send their request. */
+const IDLE_CLOSE_DELAY_MS = 1000;
+
 /** JSON bodies are small; file uploads (multipart) carry their own limits. */
 export const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -106,7 +110,9 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
         ? sendError(reply, 'NOT_FOUND', 'Not found: no id is that long.')
         : sendError(reply, 'BAD_REQUEST', 'The URL is malformed.'),
     trustProxy: given.trustProxy,
-    return503OnClosing: true,
+    // While stopping, what reaches this instance before its listener closes is served, not refused: behind a
+    // load balancer a 503 would be a failed request, where a refused connection is tried on another instance.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -164,6 +170,8 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   const jobs = jobQueue(app.ctx);
   app.addHook('onReady', async () => jobs.kick());
   app.addHook('preClose', async () => jobs.stop());
+  // Objects a crash left without their row go once the app is up, and then every STORAGE_SWEEP_MINUTES.
+  scheduleStorageSweep(app);
 
   // While shutting down, answers to in-flight requests close their connection, so keep-alive
   // sockets cannot hold the process open.
@@ -218,10 +226,18 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
 
   for (const area of areaRoutes) await app.register(area.plugin, { prefix: area.prefix });
   await registerWebApp(app, config.webDist);
-  // Live sockets would hold the server open: end this instance's (only: through the Redis adapter a plain
-  // disconnectSockets would end every instance's) before the HTTP server stops.
+  // Stopping closes the listener and then, in Node, every connection with no request in progress. One
+  // accepted a moment before, whose request is on its way, would count as idle and be cut: behind a load
+  // balancer that is a failed request (a 502 for a write, which is not tried again). Those connections get
+  // IDLE_CLOSE_DELAY_MS to bring their request, which is then served; what is still idle after it is closed.
+  const closeIdle = app.server.closeIdleConnections.bind(app.server);
+  app.server.closeIdleConnections = () => {
+    setTimeout(closeIdle, IDLE_CLOSE_DELAY_MS).unref();
+  };
+  // Live sockets would hold the server open: this instance's transports are closed before the HTTP server
+  // stops, without Socket.IO's disconnect message, so clients take it as a lost connection and reconnect on
+  // their own (behind a load balancer, to an instance that is up). Only this instance's: the engine is local.
   app.addHook('preClose', async () => {
-    app.realtime.io.local.disconnectSockets(true);
     app.realtime.io.engine.close();
   });
   return app;

@@ -80,6 +80,12 @@ const EnvFields = z.object({
     .min(1)
     .max(7 * 24 * 3600)
     .optional(),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000),
   NOTIFICATION_SWEEP_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -91,6 +97,12 @@ const EnvFields = z.object({
     .int()
     .min(0)
     .max(86400)
+    .optional(),
+  STORAGE_SWEEP_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
     .optional(),
   PATH: z.string().optional(),
   S3_BUCKET: z
@@ -171,6 +183,11 @@ export interface Config {
   decoderTimeoutSeconds?: number;
   /** Longest audio an upload may declare (MAX_AUDIO_SECONDS, default 3 hours): refused at probe, never decoded. */
   maxAudioSeconds?: number;
+  /**
+   * How long a stopping instance (SIGTERM) lets in-flight requests and uploads finish before it exits anyway
+   * (SHUTDOWN_GRACE_MS, default 30 s).
+   */
+  shutdownGraceMs?: number;
   /** How often this instance mails waiting notifications (NOTIFICATION_SWEEP_SECONDS, default 60; 0: never). */
   notificationSweepSeconds?: number;
   /** How long a notification waits before it is mailed (NOTIFICATION_EMAIL_DELAY_SECONDS, default 120). */
@@ -179,6 +196,11 @@ export interface Config {
   rateLimits?: Partial<Record<RateLimitName, number>>;
   /** S3-compatible object storage for uploaded files (S3_*); absent (no S3_BUCKET): DATA_DIR/files. */
   s3?: S3Config;
+  /**
+   * How often this instance removes stored objects no row names (STORAGE_SWEEP_MINUTES, default 60, also
+   * once at start; 0: never).
+   */
+  storageSweepMinutes?: number;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -255,8 +277,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPath: e.PATH,
     decoderTimeoutSeconds: e.DECODER_TIMEOUT_SECONDS,
     maxAudioSeconds: e.MAX_AUDIO_SECONDS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     notificationSweepSeconds: e.NOTIFICATION_SWEEP_SECONDS,
     notificationEmailDelaySeconds: e.NOTIFICATION_EMAIL_DELAY_SECONDS,
+    storageSweepMinutes: e.STORAGE_SWEEP_MINUTES,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.flatMap((name) => {
         const value = e[envNameOf(name)];

@@ -28,10 +28,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+    // In-flight requests and uploads get the grace period; past it the process exits anyway.
+    const graceMs = config.shutdownGraceMs ?? 30_000;
     const force = setTimeout(() => {
-      app.log.error('Shutdown took over 10 s: exiting');
+      app.log.error(`Shutdown took over ${graceMs / 1000} s (SHUTDOWN_GRACE_MS): exiting`);
       process.exit(1);
-    }, 10_000);
+    }, graceMs);
     force.unref();
     try {
       await app.close();

@@ -57,6 +57,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     searchPath: process.env.PATH,
     // Hashing stays argon2id, with a cost low enough for thousands of test requests.
     argon2: { memoryCost: 1024, timeCost: 1 },
+    // No background storage sweep racing a test's own objects; the sweeper's tests turn it on.
+    storageSweepMinutes: 0,
     ...overrides,
     // Every test file signs up its people from one address: past the hourly count of new accounts per
     // address. The limit's own tests set it (abuse-limits.test.ts).

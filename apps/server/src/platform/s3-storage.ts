@@ -17,7 +17,15 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.ts';
 import { AppError } from './errors.ts';
 import { TooManyBytes } from './file-writer.ts';
-import { assertValidKey, type ByteRange, STREAM_BUFFER_BYTES, type Storage, tooLarge } from './storage.ts';
+import {
+  assertValidKey,
+  type ByteRange,
+  type PutOptions,
+  STREAM_BUFFER_BYTES,
+  type Storage,
+  type StoredObject,
+  tooLarge,
+} from './storage.ts';
 
 /**
  * Bytes per part: S3's smallest is 5 MiB. With two parts in flight and one filling, an upload holds about
@@ -29,9 +37,11 @@ const PARTS_IN_FLIGHT = 2;
 const MAX_PARTS = 10_000;
 /** S3 lists and deletes at most 1,000 keys per request. */
 const MAX_BATCH = 1000;
+/** The user metadata (x-amz-meta-sha256) that keeps an object's SHA-256 when put knew it beforehand. */
+const SHA256_METADATA = 'sha256';
 
 export interface S3StorageOptions extends S3Config {
-  /** Keys listed and deleted per request by removePrefix: S3's maximum unless a test lowers it. */
+  /** Keys per list page (and per batch delete of removePrefix): S3's maximum unless a test lowers it. */
   batchSize?: number;
 }
 
@@ -88,12 +98,17 @@ export class S3Storage implements Storage {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
-  async put(key: string, source: Readable, opts: { maxBytes: number }): Promise<{ size: number }> {
+  async put(key: string, source: Readable, opts: PutOptions): Promise<{ size: number }> {
     assertValidKey(key);
     const counter = new ByteCounter(opts.maxBytes);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: counter },
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: counter,
+        ...(opts.sha256 ? { Metadata: { [SHA256_METADATA]: opts.sha256 } } : {}),
+      },
       queueSize: PARTS_IN_FLIGHT,
       partSize: Math.max(PART_BYTES, Math.ceil(opts.maxBytes / MAX_PARTS)),
       // On any failure Upload lets the parts in flight finish, then aborts the multipart upload, before
@@ -137,14 +152,43 @@ export class S3Storage implements Storage {
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
+    const head = await this.head(key);
+    return head && { size: head.ContentLength ?? 0 };
+  }
+
+  async storedSha256(key: string): Promise<string | null> {
+    return (await this.head(key))?.Metadata?.[SHA256_METADATA] ?? null;
+  }
+
+  private async head(key: string) {
     assertValidKey(key);
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: head.ContentLength ?? 0 };
+      return await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
     }
+  }
+
+  async *list(prefix = ''): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.listPage(prefix, token);
+      for (const o of page.Contents ?? [])
+        if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  private listPage(prefix: string, token: string | undefined) {
+    return this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: prefix || undefined,
+        MaxKeys: this.batchSize,
+        ContinuationToken: token,
+      }),
+    );
   }
 
   async remove(key: string): Promise<void> {
@@ -156,14 +200,7 @@ export class S3Storage implements Storage {
     assertValidKey(prefix);
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: `${prefix}/`,
-          MaxKeys: this.batchSize,
-          ContinuationToken: token,
-        }),
-      );
+      const page = await this.listPage(`${prefix}/`, token);
       const objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
       if (objects.length > 0) {
         const { Errors } = await this.client.send(

@@ -3,7 +3,7 @@
 // only (never from a user's file name), so a key can never leave the storage root; writes stream with constant
 // memory and never leave a partial object behind.
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from './errors.ts';
@@ -16,12 +16,25 @@ export interface ByteRange {
   end: number;
 }
 
+/** One stored object, as a listing reports it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
+export interface PutOptions {
+  maxBytes: number;
+  /** The bytes' SHA-256 (hex) when known beforehand, kept with the object where the storage can (S3 metadata). */
+  sha256?: string;
+}
+
 export interface Storage {
   /**
    * Streams `source` into the object `key`. Rejects with PAYLOAD_TOO_LARGE once more than `maxBytes`
    * arrive, and with the source's error when it fails (a cut-off upload); either way nothing is left.
    */
-  put(key: string, source: Readable, opts: { maxBytes: number }): Promise<{ size: number }>;
+  put(key: string, source: Readable, opts: PutOptions): Promise<{ size: number }>;
   /** The object's bytes (or one range of them); NOT_FOUND when it does not exist. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
@@ -29,6 +42,15 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix/` (a project's media). */
   removePrefix(prefix: string): Promise<void>;
+  /** Every complete object whose key starts with `prefix` (all of them without one), in no set order. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /** The SHA-256 kept with the object by `put` (PutOptions.sha256); null when none was, or no object. */
+  storedSha256?(key: string): Promise<string | null>;
+  /**
+   * Removes what writes cut off by a crash left behind, last touched before `before` (the local disk's
+   * `*.part` files; a bucket's lifecycle rule does this for pending multipart uploads).
+   */
+  removeStaleTemporaries?(before: Date): Promise<{ removed: number; bytes: number }>;
   /** A path on this machine for tools that need a real file (ffprobe); absent for remote storage. */
   localPath?(key: string): string;
   /** Lets go of connections when the app closes (remote storage). */
@@ -73,6 +95,35 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+/** The ending of a file still being written (renamed to its key once complete). */
+const PARTIAL_SUFFIX = '.part';
+
+/** Every file under `dir` (recursively), with its path relative to `root` in '/' form; none when `dir` is absent. */
+async function* filesUnder(root: string, dir: string): AsyncGenerator<{ relative: string; full: string }> {
+  let entries: Awaited<ReturnType<typeof opendir>>;
+  try {
+    entries = await opendir(dir);
+  } catch (err) {
+    if (['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '')) return;
+    throw err;
+  }
+  for await (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(root, full);
+    else if (entry.isFile()) yield { relative: path.relative(root, full).split(path.sep).join('/'), full };
+  }
+}
+
+/** A file's size and modification time; null when it went meanwhile (removed while listed). */
+async function statIfThere(file: string): Promise<{ size: number; mtime: Date } | null> {
+  try {
+    return await stat(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
 export class LocalDiskStorage implements Storage {
   /** Whether this root takes O_DIRECT writes (file-writer.ts), found out by the first upload. */
   private direct: Promise<boolean> | null;
@@ -89,12 +140,12 @@ export class LocalDiskStorage implements Storage {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, source: Readable, opts: { maxBytes: number }): Promise<{ size: number }> {
+  async put(key: string, source: Readable, opts: PutOptions): Promise<{ size: number }> {
     const final = this.localPath(key);
     await mkdir(path.dirname(final), { recursive: true });
     // Written beside the final name, then renamed: readers never see half an object. Flushed before the
     // rename, so a committed row never names bytes a crash can lose.
-    const partial = `${final}.${randomToken(6)}.part`;
+    const partial = `${final}.${randomToken(6)}${PARTIAL_SUFFIX}`;
     try {
       // The directory above exists, so the probe can run in the root; a failed probe means no O_DIRECT.
       this.direct ??= supportsDirectWrites(this.root).catch(() => false);
@@ -135,5 +186,30 @@ export class LocalDiskStorage implements Storage {
 
   async removePrefix(prefix: string): Promise<void> {
     await rm(this.localPath(prefix), { recursive: true, force: true });
+  }
+
+  /** Walks the folders the prefix can be in; files whose names are no key (writes in progress) are left out. */
+  async *list(prefix = ''): AsyncIterable<StoredObject> {
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    if (folder) assertValidKey(folder.slice(0, -1));
+    for await (const { relative, full } of filesUnder(this.root, path.join(this.root, folder))) {
+      if (!relative.startsWith(prefix) || !KEY_SHAPE.test(relative)) continue;
+      const found = await statIfThere(full);
+      if (found) yield { key: relative, size: found.size, modifiedAt: found.mtime };
+    }
+  }
+
+  async removeStaleTemporaries(before: Date): Promise<{ removed: number; bytes: number }> {
+    let removed = 0;
+    let bytes = 0;
+    for await (const { full } of filesUnder(this.root, this.root)) {
+      if (!full.endsWith(PARTIAL_SUFFIX)) continue;
+      const found = await statIfThere(full);
+      if (!found || found.mtime >= before) continue;
+      await rm(full, { force: true });
+      removed += 1;
+      bytes += found.size;
+    }
+    return { removed, bytes };
   }
 }

@@ -24,6 +24,7 @@ export const nginxAvailable = () => spawnSync(NGINX, ['-v']).status === 0;
 export interface Instance {
   name: string;
   url: string;
+  env: Record<string, string>;
   child: ChildProcess;
   output: () => string;
 }
@@ -87,6 +88,8 @@ export interface Cluster {
   b: Instance;
   db: Kysely<DB>;
   s3: TestS3Server;
+  /** nginx's error log so far (upstream errors: what a failed request met). */
+  nginxErrors(): string;
   stop(): Promise<void>;
 }
 
@@ -130,7 +133,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
     60_000,
     `instance ${name} to be ready`,
   );
-  return { name, url, child, output: () => out };
+  return { name, url, env, child, output: () => out };
 }
 
 async function stopInstance(instance: Instance): Promise<void> {
@@ -138,6 +141,17 @@ async function stopInstance(instance: Instance): Promise<void> {
   const exited = new Promise((resolve) => instance.child.once('exit', resolve));
   instance.child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * Restarts an instance as a rolling deploy does: SIGTERM, wait for it to finish what it has and exit, start it
+ * again with the same settings; answers the new process once it is ready, and how long the old one took to go.
+ */
+export async function restartInstance(instance: Instance): Promise<{ instance: Instance; stopMs: number }> {
+  const started = Date.now();
+  await stopInstance(instance);
+  const stopMs = Date.now() - started;
+  return { instance: await startInstance(instance.name, instance.env), stopMs };
 }
 
 /** Starts the whole deployment; `env` adds settings every instance gets. */
@@ -233,7 +247,19 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
       'nginx to answer',
     );
     const [a, b] = started.instances as [Instance, Instance];
-    return { lb: `http://127.0.0.1:${lbPort}`, a, b, db, s3: started.s3, stop };
+    const cluster: Cluster = {
+      lb: `http://127.0.0.1:${lbPort}`,
+      a,
+      b,
+      db,
+      s3: started.s3,
+      nginxErrors: () => readFileSync(path.join(dir, 'nginx-error.log'), 'utf8'),
+      stop: async () => {
+        started.instances = [cluster.a, cluster.b];
+        await stop();
+      },
+    };
+    return cluster;
   } catch (err) {
     await stop().catch(() => {});
     throw err;

@@ -153,6 +153,12 @@ export async function pdfKeysOf(db: Kysely<DB>, documentId: string): Promise<str
 
 export const pdfKey = (documentId: string, revision: number) => `documents/${documentId}/r${revision}`;
 
+/** The document and revision a key made by pdfKey names; null for any other key. */
+export function pdfKeyParts(key: string): { documentId: string; revision: number } | null {
+  const match = /^documents\/([^/]+)\/r(\d+)$/.exec(key);
+  return match ? { documentId: match[1]!, revision: Number(match[2]) } : null;
+}
+
 export function findIssuedFile(db: Kysely<DB>, sha256: string) {
   return db
     .selectFrom('document_files as f')

@@ -111,6 +111,7 @@ describe('project figures', () => {
       stat: storage.stat.bind(storage),
       remove: storage.remove.bind(storage),
       removePrefix: storage.removePrefix.bind(storage),
+      list: storage.list.bind(storage),
       localPath: storage.localPath?.bind(storage),
       put: async (...args: Parameters<typeof storage.put>) => {
         const stored = await storage.put(...args);
@@ -189,7 +190,7 @@ describe('account export and deletion', () => {
     expect(other).toEqual({ data: { projects: [] }, files: [] });
   });
 
-  it('deleting the account’s media removes the stored bytes of the user’s own projects only', async () => {
+  it('deleting the account removes the stored bytes of the user’s own projects only, after their rows', async () => {
     const mine = await newProject(p.stranger.token);
     const track = await addTrack(t.app, p.stranger.token, mine);
     await uploadVersion(t.app, p.stranger.token, mine, track._id, sineWav());
@@ -197,7 +198,10 @@ describe('account export and deletion', () => {
     const theirTrack = await addTrack(t.app, p.owner.token, theirs);
     await uploadVersion(t.app, p.owner.token, theirs, theirTrack._id, sineWav());
     const before = storedUnder(theirs).length;
+    // Not the media area's step: its bytes go only once the projects area has deleted the rows naming them.
     await media().deleteData(t.app.ctx, p.stranger.user._id);
+    expect(storedUnder(mine)).toHaveLength(1);
+    await userDataHandlers.find((h) => h.area === 'projects')!.deleteData(t.app.ctx, p.stranger.user._id);
     expect(storedUnder(mine)).toEqual([]);
     expect(storedUnder(theirs)).toHaveLength(before);
   });

@@ -1,9 +1,8 @@
 // The media area's part of a user's data: the export lists the tracks, versions and files of the user's own
-// projects, with their stored objects added to the ZIP; deleting the account removes those stored bytes
-// (the rows go with the projects).
+// projects, with their stored objects added to the ZIP. Deleting the account is the projects area's: it
+// deletes each project's rows, then its stored bytes (deleteProjectCompletely).
 import type { AppContext } from '../../platform/context.ts';
 import type { ExportedFile, UserDataHandler } from '../../platform/user-data.ts';
-import { removeProjectMedia } from './cleanup.ts';
 import { presentFile, presentVersion } from './present.ts';
 import * as repo from './repo.ts';
 import { loadTracks } from './tracks-service.ts';
@@ -42,7 +41,6 @@ export const mediaUserData: UserDataHandler = {
     }
     return { data: { projects }, files };
   },
-  async deleteData(ctx, userId) {
-    for (const projectId of await ownedProjectIds(ctx, userId)) await removeProjectMedia(ctx, projectId);
-  },
+  // Removing the bytes here, before the projects' rows go, could leave rows naming nothing.
+  async deleteData() {},
 };

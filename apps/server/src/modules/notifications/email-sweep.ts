@@ -10,6 +10,7 @@ import type { NotificationKind } from '@mixdesk/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { runPeriodically } from '../../platform/periodic.ts';
 import { sendNotificationDigest } from './emails.ts';
 import * as repo from './repo.ts';
 
@@ -98,29 +99,14 @@ export async function sweepNotificationEmails(
   return { emails, notifications };
 }
 
-/**
- * Runs the sweep every NOTIFICATION_SWEEP_SECONDS (0: never) while the app is up: an unref'd timer, one sweep
- * at a time, stopped (and the running sweep awaited) before the database closes.
- */
+/** Runs the sweep every NOTIFICATION_SWEEP_SECONDS (0: never) while the app is up, one sweep at a time. */
 export function scheduleNotificationEmails(app: FastifyInstance): void {
   const seconds = app.ctx.config.notificationSweepSeconds ?? DEFAULT_SWEEP_SECONDS;
   if (seconds <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepNotificationEmails(app.ctx)
-      .catch((err) => app.log.error({ service: 'notifications', err }, 'The notification email sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, seconds * 1000);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+  runPeriodically(app, {
+    service: 'notifications',
+    what: 'The notification email sweep',
+    everyMs: seconds * 1000,
+    run: () => sweepNotificationEmails(app.ctx),
   });
 }

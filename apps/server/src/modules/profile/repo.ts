@@ -82,6 +82,23 @@ export async function saveProfileRow(db: Kysely<DB>, row: ProfileRow): Promise<v
     .execute();
 }
 
+/**
+ * Clears a user's avatar columns and answers the key they named (null: none). Its file goes after this
+ * commits, so a row never names a removed file.
+ */
+export function takeAvatarKey(db: Kysely<DB>, dialect: Dialect, userId: string, now: string) {
+  return db.transaction().execute(async (trx) => {
+    const old = await lockedAvatarKey(trx, dialect, userId);
+    if (old)
+      await trx
+        .updateTable('user_profiles')
+        .set({ avatar_key: null, avatar_mime: null, avatar_updated_at: now, updated_at: now })
+        .where('user_id', '=', userId)
+        .execute();
+    return old;
+  });
+}
+
 /** The current avatar key, locked for the rest of the transaction on PostgreSQL (SQLite writes one at a time). */
 export async function lockedAvatarKey(db: Kysely<DB>, dialect: Dialect, userId: string) {
   const query = db.selectFrom('user_profiles').select('avatar_key').where('user_id', '=', userId);

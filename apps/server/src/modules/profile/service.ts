@@ -18,6 +18,7 @@ import {
   type ProfileRow,
   profileStats,
   shareAProject,
+  takeAvatarKey,
   upsertProfileFields,
 } from './repo.ts';
 
@@ -129,17 +130,7 @@ export async function setAvatar(ctx: AppContext, userId: string, upload: Readabl
 }
 
 export async function removeAvatar(ctx: AppContext, userId: string): Promise<Profile> {
-  const previous = await ctx.db.transaction().execute(async (trx) => {
-    const old = await lockedAvatarKey(trx, ctx.dialect, userId);
-    if (old)
-      await trx
-        .updateTable('user_profiles')
-        .set({ avatar_key: null, avatar_mime: null, avatar_updated_at: nowIso(), updated_at: nowIso() })
-        .where('user_id', '=', userId)
-        .execute();
-    return old;
-  });
-  await removeAvatarFile(ctx, previous);
+  await removeAvatarFile(ctx, await takeAvatarKey(ctx.db, ctx.dialect, userId, nowIso()));
   return getProfile(ctx, userId);
 }
 

@@ -2,6 +2,7 @@
 // the database (their own areas' rules are tested there), tiny real images, and a ZIP reader for exports.
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { bearer, type SignedIn } from '../../../test/helper.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { multipart } from '../media/media-testing.ts';
 
@@ -84,6 +85,19 @@ export const WEBP = Buffer.concat([
 /** A multipart/form-data body with one image, as the avatar upload takes it. */
 export const avatarBody = (content: Buffer, filename = 'avatar.png', type = 'image/png') =>
   multipart([{ name: 'avatar', value: content, filename, type }]);
+
+/** Sets a user's avatar (a 1×1 PNG) through the API. */
+export async function uploadAvatar(app: FastifyInstance, who: SignedIn) {
+  const body = avatarBody(PNG);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/profile/avatar',
+    payload: body.payload,
+    headers: { ...bearer(who.token), ...body.headers },
+  });
+  if (res.statusCode !== 200) throw new Error(`avatar upload failed: ${res.statusCode} ${res.body}`);
+  return res;
+}
 
 /** Every entry of a ZIP (stored or deflated), read from its central directory. */
 export function readZip(zip: Buffer): Map<string, Buffer> {

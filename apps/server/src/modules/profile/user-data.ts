@@ -2,8 +2,9 @@
 import type { Readable } from 'node:stream';
 import type { Profile } from '@mixdesk/contract/profile';
 import type { AppContext } from '../../platform/context.ts';
+import { nowIso } from '../../platform/ids.ts';
 import { openAvatar, removeAvatarFile } from './avatar-files.ts';
-import { findProfileRow } from './repo.ts';
+import { findProfileRow, takeAvatarKey } from './repo.ts';
 
 const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
@@ -20,7 +21,7 @@ export async function exportAvatar(ctx: AppContext, userId: string, profile: Pic
   };
 }
 
+/** Runs before the user row goes: the avatar's row is cleared first, then its file removed. */
 export async function deleteProfileFiles(ctx: AppContext, userId: string): Promise<void> {
-  const row = await findProfileRow(ctx.db, userId);
-  await removeAvatarFile(ctx, row?.avatar_key);
+  await removeAvatarFile(ctx, await takeAvatarKey(ctx.db, ctx.dialect, userId, nowIso()));
 }

@@ -16,7 +16,7 @@ import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { removeProjectMedia } from '../media/cleanup.ts';
+import { projectMediaKeys, removeProjectMedia } from '../media/cleanup.ts';
 import { requireProjectAccess } from './access.ts';
 import { listProjectRows } from './list-query.ts';
 import {
@@ -150,10 +150,12 @@ export async function updateProject(
 
 /** Deletes a project with its tracks, versions, files (rows and stored bytes) and collaborators. */
 export async function deleteProjectCompletely(ctx: AppContext, projectId: string): Promise<void> {
-  await removeProjectMedia(ctx, projectId);
+  const keys = await projectMediaKeys(ctx, projectId);
   await deleteProjectRow(ctx.db, projectId);
   // Committed: nobody's open connection hears of the project any more.
   ctx.live.closeProject(projectId);
+  // Bytes after the rows: a crash in between leaves objects no row names, never a row naming nothing.
+  await removeProjectMedia(ctx, projectId, keys);
 }
 
 export async function deleteProject(ctx: AppContext, userId: string, projectId: string): Promise<void> {
