@@ -2,25 +2,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { bool, count, url } from './config-fields.ts';
+import { checkS3Settings, S3_SETTINGS, type S3Config, s3ConfigOf } from './config-s3.ts';
 import { RATE_LIMIT_NAMES, type RateLimitName } from './platform/rate-limit-table.ts';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0 or 1 (or true/false)' })
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
-
-const url = (protocols: string[]) =>
-  z.string().refine(
-    (v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
-  );
-
-const count = z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000_000);
+export type { S3Config } from './config-s3.ts';
 
 /** RATE_LIMIT_WRITE, RATE_LIMIT_SEARCH, ...: one count per line of the limits table. */
 function rateLimitSettings() {
@@ -105,33 +91,13 @@ const EnvFields = z.object({
     .max(7 * 24 * 60)
     .optional(),
   PATH: z.string().optional(),
-  S3_BUCKET: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
-    )
-    .optional(),
-  S3_ENDPOINT: url(['http:', 'https:']).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: bool.default(false),
+  ...S3_SETTINGS,
   ...rateLimitSettings(),
 });
 
 /** Settings that only make sense together. */
 const EnvSchema = EnvFields.superRefine((e, ctx) => {
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['S3_ACCESS_KEY_ID'],
-      message: 'and S3_SECRET_ACCESS_KEY must be set together (one of them is missing)',
-    });
-  // Files would quietly go to the local disk instead of the bucket meant for them.
-  const orphan = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((v) => e[v]);
-  if (orphan && !e.S3_BUCKET)
-    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${orphan} is` });
+  checkS3Settings(e, ctx);
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -205,18 +171,6 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
 }
 
-export interface S3Config {
-  bucket: string;
-  /** The service's URL (MinIO, R2, ...); absent: AWS S3 in `region`. */
-  endpoint?: string;
-  region: string;
-  /** Absent: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** `endpoint/bucket/key` URLs instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
-  forcePathStyle: boolean;
-}
-
 /** The configuration the running app works with: every generated secret resolved (see buildApp). */
 export type AppConfig = Config & { jwtSecret: string };
 
@@ -287,16 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return value === undefined ? [] : [[name, value]];
       }),
     ),
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        }
-      : undefined,
+    s3: s3ConfigOf(e),
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

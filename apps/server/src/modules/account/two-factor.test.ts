@@ -1,4 +1,3 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { controlledClock } from '../../../test/clock.ts';
 import {
@@ -14,6 +13,7 @@ import {
 import { LOGIN_MAX_FAILURES } from '../auth/throttle.ts';
 import { CHALLENGE_EXPIRED, CHALLENGE_MAX_ATTEMPTS } from './login-challenge.ts';
 import { INVALID_CODE, REUSED_CODE, USED_RECOVERY_CODE } from './two-factor.ts';
+import { codeAt, enableTwoFactor } from './two-factor-testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,17 +26,7 @@ afterAll(async () => {
 const post = (url: string, who: SignedIn | null, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: who ? bearer(who.token) : {}, payload });
 
-/** The code an authenticator app shows `steps` 30-second steps from now. */
-const codeAt = (secret: string, steps = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
-
-async function enable(who: SignedIn) {
-  const setup = (await post('/api/account/two-factor/setup', who)).json().data;
-  const used = codeAt(setup.secret);
-  const res = await post('/api/account/two-factor/enable', who, { code: used });
-  expect(res.statusCode).toBe(200);
-  return { secret: setup.secret as string, used, recoveryCodes: res.json().data.recoveryCodes as string[] };
-}
+const enable = (who: SignedIn) => enableTwoFactor(t.app, who);
 
 const login = (who: SignedIn) =>
   t.app.inject({
