@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // unit: pure code and the web API client. api: the server through inject against a real database;
 // scripts/test-api.mjs runs it once on SQLite and once on PostgreSQL (TEST_DIALECT). cluster: the
-// scaled-out shape as processes behind nginx.
+// scaled-out shape as processes behind nginx. reliability: faults done to running processes.
 export default defineConfig({
   test: {
     projects: [
@@ -23,7 +23,12 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/server/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/node_modules/**', 'apps/server/test/cluster/**'],
+          exclude: [
+            '**/*.unit.test.ts',
+            '**/node_modules/**',
+            'apps/server/test/cluster/**',
+            'apps/server/test/reliability/**',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -36,6 +41,19 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/cluster/**/*.test.ts'],
           testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
+        // npm run test:reliability: faults done to real processes (kill -9, databases and Redis restarted,
+        // a full disk, a soak); test/reliability.
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['apps/server/test/reliability/**/*.test.ts'],
+          testTimeout: 600_000,
           hookTimeout: 180_000,
           pool: 'forks',
           fileParallelism: false,

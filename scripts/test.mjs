@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit tests, API tests on SQLite and PostgreSQL, cluster tests (two instances
-// behind nginx), browser tests. Stops at the first failing step and ends with one summary line.
+// behind nginx), reliability tests (faults done to running processes), browser tests. Stops at the first
+// failing step and ends with one summary line.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -8,6 +9,7 @@ const steps = [
   ['unit tests', 'npm', ['run', 'test:unit']],
   ['API tests (SQLite + PostgreSQL)', 'npm', ['run', 'test:api']],
   ['cluster tests (two instances behind nginx)', 'npm', ['run', 'test:cluster']],
+  ['reliability tests (kill -9, outages, full disk, soak)', 'npm', ['run', 'test:reliability']],
   ['browser tests', 'npm', ['run', 'test:e2e']],
 ];
 

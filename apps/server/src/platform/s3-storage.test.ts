@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generated, patternAt } from '../../test/generated-bytes.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
@@ -106,6 +107,38 @@ describe('S3Storage', () => {
     );
     expect(await text(await storage.get('a/keep'))).toBe('original');
     expect(await server.pendingUploads()).toEqual([]);
+  });
+
+  it('aborts multipart uploads a killed writer left, once begun before the given moment', async () => {
+    // What an instance killed mid-upload leaves: a multipart upload begun, one part sent, never finished.
+    const c = server.config;
+    const writer = new S3Client({
+      endpoint: c.endpoint,
+      region: c.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: c.accessKeyId ?? '', secretAccessKey: c.secretAccessKey ?? '' },
+    });
+    const { UploadId } = await writer.send(
+      new CreateMultipartUploadCommand({ Bucket: c.bucket, Key: 'projects/p1/files/cut' }),
+    );
+    await writer.send(
+      new UploadPartCommand({
+        Bucket: c.bucket,
+        Key: 'projects/p1/files/cut',
+        UploadId,
+        PartNumber: 1,
+        Body: patternAt(0, 5 * MiB),
+      }),
+    );
+    writer.destroy();
+    expect(await server.pendingUploads()).toEqual(['projects/p1/files/cut']);
+    const begun = Date.now();
+
+    // Begun after the moment: in flight, perhaps on another instance; kept.
+    expect(await storage.removeStaleTemporaries(new Date(begun - 60_000))).toEqual({ removed: 0, bytes: 0 });
+    expect(await server.pendingUploads()).toEqual(['projects/p1/files/cut']);
+    expect(await storage.removeStaleTemporaries(new Date(begun + 1000))).toEqual({ removed: 1, bytes: 0 });
+    await expectNothingLeft();
   });
 
   it('rejects keys that could carry user text or escape their prefix', async () => {

@@ -195,6 +195,33 @@ describe('sweeping with the app', () => {
     }
   });
 
+  it('on SQLite removes at start what an earlier process left, however recent; on PostgreSQL keeps it for the grace', async () => {
+    const t = await createTestApp({ storageSweepMinutes: 60 });
+    try {
+      // Left by the process before this one, killed five minutes ago: an object whose row was never
+      // committed, and a write cut off half way.
+      await write(t, 'projects/orphan');
+      const object = t.app.ctx.storage.localPath!('projects/orphan');
+      const partial = path.join(t.config.dataDir, 'files', 'projects', 'cut.abc123.part');
+      writeFileSync(partial, 'half');
+      const killedAt = new Date(Date.now() - 5 * MINUTE);
+      for (const file of [object, partial]) utimesSync(file, killedAt, killedAt);
+      await t.app.ready();
+      if (TEST_DIALECT === 'sqlite') {
+        await vi.waitFor(() => expect(t.logs()).toContain('Removed 2 stored objects no row names'));
+        expect(existsSync(object)).toBe(false);
+        expect(existsSync(partial)).toBe(false);
+      } else {
+        // Closing waits for the sweep in progress: after it, both are still there.
+        await t.app.close();
+        expect(existsSync(object)).toBe(true);
+        expect(existsSync(partial)).toBe(true);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('never sweeps with STORAGE_SWEEP_MINUTES=0', async () => {
     const t = await appWithOldOrphan(0);
     const storage = t.app.ctx.storage;

@@ -100,15 +100,27 @@ async function underSweepLock<T>(ctx: AppContext, run: (db: Kysely<DB>) => Promi
   });
 }
 
-/** Sweeps once the app is ready (in the background) and then every STORAGE_SWEEP_MINUTES (0: never). */
+/**
+ * Sweeps once the app is ready (in the background) and then every STORAGE_SWEEP_MINUTES (0: never). On
+ * SQLite the data is this one instance's, so the first sweep needs no grace age: whatever was last written
+ * before this process started cannot be an upload of this process in flight, and what a killed process left
+ * (an object without its row, a partial write) goes at once. On PostgreSQL other instances may be writing:
+ * the grace age stays.
+ */
 export function scheduleStorageSweep(app: FastifyInstance): void {
   const minutes = app.ctx.config.storageSweepMinutes ?? DEFAULT_SWEEP_MINUTES;
   if (minutes <= 0) return;
+  const startedAt = new Date();
+  let first = app.ctx.dialect === 'sqlite';
   runPeriodically(app, {
     service: 'storage',
     what: 'The storage sweep',
     everyMs: minutes * 60_000,
     atReady: true,
-    run: () => sweepOrphans(app.ctx),
+    run: () => {
+      const opts = first ? { olderThanMs: 0, now: startedAt } : {};
+      first = false;
+      return sweepOrphans(app.ctx, opts);
+    },
   });
 }
