@@ -13,6 +13,7 @@ export const ErrorCodeSchema = z.enum([
   'UNPROCESSABLE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
+  'INSUFFICIENT_STORAGE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

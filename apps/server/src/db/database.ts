@@ -11,13 +11,13 @@ import {
   type PrimitiveValueListNode,
   type QueryResult,
   type RootOperationNode,
-  SqliteDialect,
   type UnknownRow,
   type ValueNode,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
+import { SqliteDialectKeepingErrors } from './sqlite-dialect.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -112,7 +112,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialectKeepingErrors({ database: withStatementCache(sqlite) }, sqlite),
     plugins: [new SqliteBooleans()],
   });
   return {
@@ -127,14 +127,26 @@ export function openSqlite(file: string): Database {
   };
 }
 
+/** How long a query waits for a connection to PostgreSQL (a new one, or a free one in the pool). */
+export const CONNECT_TIMEOUT_MS = 3000;
+
 export function openPostgres(url: string, schema?: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A server that does not answer, or a pool with no connection free for this long, fails the query (a 503
+    // for a request: db/unavailable.ts) instead of holding the request until the server is back.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose server went away without a word (a host that died) is noticed, then dropped.
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one that a request holds between two queries (inside a transaction, say): its error has no query to
+  // reject, and an 'error' event with no listener would end the process. Its next query fails instead (a 503,
+  // logged), and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -2,6 +2,13 @@
 import type { ErrorCode, FieldError } from '@mixdesk/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  outageLog,
+} from '../db/unavailable.ts';
+import { CHANGE_NOT_SAVED, DISK_FULL_LOG, isDiskFull } from './disk-full.ts';
 import { AppError, STATUS_BY_CODE } from './errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -72,8 +79,10 @@ function fieldMessage(path: string, message: string): string {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  const noteOutage = outageLog(app.log);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.code === 'INSUFFICIENT_STORAGE') request.log.error({ err }, DISK_FULL_LOG);
       if (err.headers) reply.headers(err.headers);
       return sendError(reply, err.code, err.message, err.details);
     }
@@ -92,6 +101,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? 'The request body contains a forbidden key ("__proto__" or "constructor").'
         : (err.code && FASTIFY_MESSAGES[err.code]) || err.message || 'Bad request';
       return sendError(reply, code, message);
+    }
+    if (isDiskFull(err)) {
+      // The database (or a file) could not grow: the change was rolled back, what was saved stays readable.
+      request.log.error({ err }, DISK_FULL_LOG);
+      return sendError(reply, 'INSUFFICIENT_STORAGE', CHANGE_NOT_SAVED);
+    }
+    if (isDatabaseUnavailable(err)) {
+      noteOutage(err);
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 'SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     }
     request.log.error({ err }, 'Unhandled error');
     return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');

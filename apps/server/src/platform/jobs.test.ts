@@ -71,6 +71,33 @@ describe('job queue', () => {
     await queue.stop();
   });
 
+  it('does not fail a job a database outage cut off: its claim goes stale and it runs again', async () => {
+    const queue = new JobQueue(t.app.ctx, { concurrency: 1, claimTtlMs: 200 });
+    let runs = 0;
+    queue.register('mastering', async () => {
+      runs += 1;
+      // What node-postgres throws when PostgreSQL goes away under a query.
+      if (runs === 1) throw new Error('Connection terminated unexpectedly');
+    });
+    const job = await enqueueJob(t.app.ctx.db, { kind: 'mastering', subjectId: 'cut', projectId: null });
+    queue.kick();
+    await queue.idle();
+    expect(await rowOf(t, job.id)).toMatchObject({ status: 'running', error: null, attempts: 1 });
+    expect(t.logs()).toContain('A job was cut off by a database outage');
+    await until(
+      async () => {
+        queue.kick();
+        await queue.idle();
+        return (await rowOf(t, job.id)).status === 'done';
+      },
+      5000,
+      'the job to run again once its claim is stale',
+    );
+    expect(await rowOf(t, job.id)).toMatchObject({ status: 'done', attempts: 2, error: null });
+    expect(runs).toBe(2);
+    await queue.stop();
+  });
+
   it('tells the kind of a job that failed for good, before the failure is stored, and not of one done', async () => {
     const queue = new JobQueue(t.app.ctx, { concurrency: 1 });
     const told: { subjectId: string; reason: string; status: string }[] = [];

@@ -7,7 +7,9 @@ import { availableParallelism } from 'node:os';
 import { JOB_UPDATED_EVENT, type JobKind } from '@mixdesk/contract/jobs';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type DB, fromJson } from '../db/schema.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { AppContext } from './context.ts';
+import { isDiskFull, RESULT_NOT_SAVED } from './disk-full.ts';
 import { isoIn, nowIso } from './ids.ts';
 import { type JobRow, presentJob } from './job-store.ts';
 
@@ -62,6 +64,7 @@ export class JobQueue {
   private readonly running = new Map<string, AbortController>();
   private readonly workers = new Set<Promise<void>>();
   private stopped = false;
+  private waitingForDatabase = false;
   private readonly sweep: NodeJS.Timeout;
 
   constructor(
@@ -84,9 +87,23 @@ export class JobQueue {
     if (this.stopped || this.handlers.size === 0) return;
     while (this.workers.size < this.concurrency) {
       const worker: Promise<void> = this.work()
-        .catch((err) => this.ctx.log.error({ service: 'jobs', err }, 'A job worker stopped'))
+        .catch((err) => this.workerStopped(err))
         .finally(() => this.workers.delete(worker));
       this.workers.add(worker);
+    }
+  }
+
+  /**
+   * A worker ends when it cannot reach the jobs table; the sweep starts workers again every SWEEP_MS. A
+   * database outage is told once, as a warning, not as an error with a stack at every sweep while it lasts.
+   */
+  private workerStopped(err: unknown): void {
+    if (!isDatabaseUnavailable(err)) {
+      this.ctx.log.error({ service: 'jobs', err }, 'A job worker stopped');
+    } else if (!this.waitingForDatabase) {
+      this.waitingForDatabase = true;
+      const reason = (err as { message?: string }).message || String(err);
+      this.ctx.log.warn({ service: 'jobs', reason }, 'Jobs wait: the database is not answering');
     }
   }
 
@@ -112,6 +129,7 @@ export class JobQueue {
     for (;;) {
       if (this.stopped) return;
       const job = await this.claim();
+      this.waitingForDatabase = false;
       if (!job) return;
       await this.run(job);
     }
@@ -197,8 +215,19 @@ export class JobQueue {
       else await this.finish(row, 'done', null, result);
     } catch (err) {
       if (controller.signal.aborted) await this.requeue(row).catch(() => undefined);
-      else {
-        const reason = err instanceof Error && err.message ? err.message : 'The job failed.';
+      else if (isDatabaseUnavailable(err)) {
+        // Cut off by a database outage, no fault of the job's: it is not failed. Its claim, no longer kept
+        // fresh, goes stale and the job runs again (as an attempt, so a job that always meets one ends).
+        this.ctx.log.warn(
+          { service: 'jobs', jobId: row.id, kind: row.kind, reason: (err as Error).message },
+          'A job was cut off by a database outage: it runs again once its claim is stale',
+        );
+      } else {
+        const reason = isDiskFull(err)
+          ? RESULT_NOT_SAVED
+          : err instanceof Error && err.message
+            ? err.message
+            : 'The job failed.';
         this.ctx.log.warn({ service: 'jobs', err, jobId: row.id, kind: row.kind }, 'A job failed');
         await this.finish(row, 'failed', reason);
       }

@@ -1,6 +1,7 @@
 // Background chores that repeat while the app is up (the notification email sweep, the storage sweep): an
 // unref'd timer, one run at a time, stopped (and the running one awaited) before the database closes.
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export interface PeriodicTask {
   /** For the log line when a run fails. */
@@ -15,11 +16,26 @@ export interface PeriodicTask {
 export function runPeriodically(app: FastifyInstance, task: PeriodicTask): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
+  // A database outage is told once, as a warning, not as an error with a stack at every run while it lasts.
+  let waitingForDatabase = false;
+  const failed = (err: unknown) => {
+    if (!isDatabaseUnavailable(err)) {
+      waitingForDatabase = false;
+      app.log.error({ service: task.service, err }, `${task.what} failed`);
+    } else if (!waitingForDatabase) {
+      waitingForDatabase = true;
+      const reason = (err as { message?: string }).message || String(err);
+      app.log.warn({ service: task.service, reason }, `${task.what} waits: the database is not answering`);
+    }
+  };
   const tick = () => {
     if (running) return;
     running = task
       .run()
-      .catch((err) => app.log.error({ service: task.service, err }, `${task.what} failed`))
+      .then(() => {
+        if (waitingForDatabase) app.log.info({ service: task.service }, `${task.what} runs again`);
+        waitingForDatabase = false;
+      }, failed)
       .finally(() => {
         running = null;
       });

@@ -2,6 +2,7 @@
 // anything else is done for it, by the signed-in user when the request carries a valid access token, else by
 // the client's address. Past the limit: 429, Retry-After and the usual envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { accessTokens } from './access-token.ts';
 import { cookieNames, isHttps } from './cookies.ts';
 import { rateLimited } from './errors.ts';
@@ -48,7 +49,9 @@ function limiter(app: FastifyInstance, store: RateLimitStore, name: RateLimitNam
     try {
       hits = await store.hit(`${name}:${client}:${window}`, endsMs, limit.max);
     } catch (err) {
-      // Counting failed (the database is down): the request goes on and meets the same outage itself.
+      // The database the counts live in does not answer: the request would need it too, and would wait for it
+      // a second time before its 503 (db/unavailable.ts). Any other failure to count lets the request go on.
+      if (isDatabaseUnavailable(err)) throw err;
       request.log.warn({ service: 'rate-limit', err }, 'Could not count a request');
       return;
     }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { forgetSession, forgetUserSessions } from '../modules/auth/session-cache.ts';
 import { resolveAccessToken, sessionEndsAt } from './auth.ts';
 import type { LiveConnections } from './context.ts';
@@ -104,12 +105,31 @@ function limitEvents(app: FastifyInstance, socket: Socket): void {
 /** How long a room's presence change waits for others to go out with it. */
 export const PRESENCE_COALESCE_MS = 50;
 
-/** With REDIS_URL, events fan out through Redis so every instance's sockets receive them. */
-async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<void> {
+/**
+ * With REDIS_URL, events fan out through Redis so every instance's sockets receive them. Answers whether Redis
+ * is reachable right now: while it is not, an event still reaches this instance's sockets (the adapter sends
+ * locally whatever happens to its publish), and questions to every instance are asked of this one alone.
+ */
+async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<() => boolean> {
   const pub = createClient({ url: redisUrl });
   const sub = pub.duplicate();
-  for (const client of [pub, sub])
-    client.on('error', (err) => app.log.error({ service: 'realtime', err }, 'Redis connection error'));
+  // One line when Redis goes (not one per reconnection attempt of each client), one when both are back.
+  let reported = false;
+  for (const client of [pub, sub]) {
+    client.on('error', (err: Error) => {
+      if (reported) return;
+      reported = true;
+      app.log.error(
+        { service: 'realtime', err: err.message || err.name },
+        "Redis is unreachable: live events reach this instance's sockets only",
+      );
+    });
+    client.on('ready', () => {
+      if (!reported || !pub.isReady || !sub.isReady) return;
+      reported = false;
+      app.log.info({ service: 'realtime' }, 'Redis is reachable again: live events reach every instance');
+    });
+  }
   await Promise.all([pub.connect(), sub.connect()]);
   // The adapter publishes without waiting for the answer; a publish that fails (Redis slow past the
   // client's command timeout, or gone) would reject with nobody listening and end the process. It is
@@ -131,6 +151,7 @@ async function useRedisAdapter(app: FastifyInstance, io: Server, redisUrl: strin
   app.addHook('onClose', async () => {
     await Promise.allSettled([closeClient(pub), closeClient(sub)]);
   });
+  return () => pub.isReady && sub.isReady;
 }
 
 /** Sent to the other instances when sessions end (sign-out, revocation, a password change). */
@@ -139,7 +160,7 @@ type SessionsEnded = Parameters<LiveConnections['endSessions']>[0];
 
 export async function attachRealtime(app: FastifyInstance, redisUrl?: string): Promise<Realtime> {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, connectTimeout: 20_000 });
-  if (redisUrl) await useRedisAdapter(app, io, redisUrl);
+  const redisReady = redisUrl ? await useRedisAdapter(app, io, redisUrl) : () => false;
   // Another instance ended sessions: its requests must not be let in by this instance's session cache
   // for the rest of the cache's second (only the Redis adapter carries messages between instances).
   io.on(SESSIONS_ENDED, (which: SessionsEnded) => {
@@ -150,7 +171,22 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-    const resolved = token ? await resolveAccessToken(app, token).catch(() => null) : null;
+    let resolved: Awaited<ReturnType<typeof resolveAccessToken>> = null;
+    try {
+      resolved = token ? await resolveAccessToken(app, token) : null;
+    } catch (err) {
+      // Not a bad token: the client is told so (and may try again) rather than believe it was signed out.
+      if (isDatabaseUnavailable(err))
+        return next(
+          Object.assign(new Error(DATABASE_UNAVAILABLE_MESSAGE), { data: { code: 'SERVICE_UNAVAILABLE' } }),
+        );
+      app.log.error({ service: 'realtime', err }, 'Could not check the token of a live connection');
+      return next(
+        Object.assign(new Error('Something went wrong on our side. Please try again.'), {
+          data: { code: 'INTERNAL' },
+        }),
+      );
+    }
     if (!resolved)
       return next(new Error(token ? 'Invalid or expired access token' : 'Access token required'));
     socket.data.userId = resolved.user._id;
@@ -160,7 +196,9 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
   });
 
   const presenceOf = async (projectId: string): Promise<PresenceEntry[]> => {
-    const sockets = await io.in(room(projectId)).fetchSockets();
+    // Asked of every instance through Redis, the list would wait for Redis to come back: while it is away, the
+    // room's people on this instance are the ones that can be seen.
+    const sockets = await (redisReady() ? io : io.local).in(room(projectId)).fetchSockets();
     const byUser = new Map<string, PresenceEntry>();
     for (const s of sockets) {
       byUser.set(s.data.userId, {

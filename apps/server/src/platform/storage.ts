@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { fileNotSaved, isDiskFull } from './disk-full.ts';
 import { AppError } from './errors.ts';
 import { supportsDirectWrites, TooManyBytes, writeFileFrom } from './file-writer.ts';
 import { randomToken } from './ids.ts';
@@ -142,13 +143,17 @@ export class LocalDiskStorage implements Storage {
 
   async put(key: string, source: Readable, opts: PutOptions): Promise<{ size: number }> {
     const final = this.localPath(key);
-    await mkdir(path.dirname(final), { recursive: true });
     // Written beside the final name, then renamed: readers never see half an object. Flushed before the
     // rename, so a committed row never names bytes a crash can lose.
     const partial = `${final}.${randomToken(6)}${PARTIAL_SUFFIX}`;
     try {
-      // The directory above exists, so the probe can run in the root; a failed probe means no O_DIRECT.
-      this.direct ??= supportsDirectWrites(this.root).catch(() => false);
+      await mkdir(path.dirname(final), { recursive: true });
+      // The directory above exists, so the probe can run in the root; a failed probe means no O_DIRECT (a
+      // full disk says nothing about O_DIRECT: the next upload probes again).
+      this.direct ??= supportsDirectWrites(this.root).catch((err) => {
+        if (isDiskFull(err)) this.direct = null;
+        return false;
+      });
       const { size } = await writeFileFrom(partial, source, {
         maxBytes: opts.maxBytes,
         direct: await this.direct,
@@ -159,7 +164,9 @@ export class LocalDiskStorage implements Storage {
     } catch (err) {
       source.destroy();
       await rm(partial, { force: true });
-      throw err instanceof TooManyBytes ? tooLarge(opts.maxBytes) : err;
+      if (err instanceof TooManyBytes) throw tooLarge(opts.maxBytes);
+      // Nothing of the file is kept (the partial file is gone), so the answer can say so.
+      throw isDiskFull(err) ? fileNotSaved(err) : err;
     }
   }
 

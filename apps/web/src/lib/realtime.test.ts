@@ -14,10 +14,12 @@ interface Seen {
 
 let cleanups: Array<() => Promise<void> | void> = [];
 
-async function startServer() {
+async function startServer(refuse?: () => Error | null) {
   const http = createServer();
   const io = new Server(http);
   const seen: Seen = { auth: [], events: [], sockets: [] };
+  // As the server's authentication middleware does: a refusal reaches the client as a connect_error.
+  if (refuse) io.use((_socket, next) => next(refuse() ?? undefined));
   io.on('connection', (socket) => {
     seen.auth.push(socket.handshake.auth);
     seen.sockets.push(socket);
@@ -206,5 +208,33 @@ describe('realtime connection', () => {
     await until(realtime, (s) => s.status === 'connected');
     expect(server.seen.sockets).toHaveLength(2);
     expect(closed).toBe(0);
+  });
+
+  it('tries again after a refusal for a passing reason (the database not answering), and not after a refused token', async () => {
+    let refusing: string | null = 'SERVICE_UNAVAILABLE';
+    let refused = 0;
+    const server = await startServer(() => {
+      if (!refusing) return null;
+      refused += 1;
+      return Object.assign(new Error('The database is not answering. Try again in a moment.'), {
+        data: { code: refusing },
+      });
+    });
+    const realtime = track(createRealtime({ url: server.url, getToken: () => 'token-1' }));
+    realtime.connect();
+    await waitFor(() => refused === 2);
+    expect(realtime.getState().status).toBe('disconnected');
+    refusing = null;
+    await until(realtime, (s) => s.status === 'connected');
+    expect(server.seen.sockets).toHaveLength(1);
+
+    // A token the server refuses is not tried again and again.
+    realtime.disconnect();
+    refusing = 'UNAUTHORIZED';
+    refused = 0;
+    realtime.connect();
+    await waitFor(() => refused === 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(refused).toBe(1);
   });
 });

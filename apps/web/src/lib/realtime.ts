@@ -49,6 +49,9 @@ export const SOCKET_OPTIONS = {
   timeout: 20000,
 };
 
+/** The server's refusals (the `data.code` of a connect_error) that a later try may not meet. */
+const RETRIED_REFUSALS = new Set(['SERVICE_UNAVAILABLE', 'INTERNAL']);
+
 const INITIAL: RealtimeState = { status: 'disconnected', presence: [], currentProjectId: null };
 
 export function createRealtime(options: { url?: string; getToken: () => string | null }) {
@@ -72,6 +75,9 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   // (decision 012). Every connect and disconnect starts a new attempt; a load that finishes late opens nothing.
   let attempt = 0;
   let loading = false;
+  /** Refusals in a row for a passing reason, and the timer of the next try (see connect_error). */
+  let refusals = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
 
   function connect(): void {
     if (socket || loading || !options.getToken()) return;
@@ -126,10 +132,27 @@ export function createRealtime(options: { url?: string; getToken: () => string |
       update({ presence: state.presence.filter((p) => p.userId !== payload?.userId) });
     });
     next.on('error', (error: unknown) => console.warn('Realtime error', error));
+    next.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+      // Refused by the server for a passing reason (its database not answering): Socket.IO does not try again
+      // after a refusal (`active` is false), so this does, with the usual back-off. A refused token stays
+      // refused: the session's own checks decide about that. A failed transport Socket.IO retries itself.
+      if (next.active || !RETRIED_REFUSALS.has(error.data?.code ?? '')) return;
+      const delay = Math.min(
+        SOCKET_OPTIONS.reconnectionDelayMax,
+        SOCKET_OPTIONS.reconnectionDelay * 2 ** refusals++,
+      );
+      retry = setTimeout(() => {
+        if (socket === next && !next.connected) next.connect();
+      }, delay);
+    });
+    next.on('connect', () => {
+      refusals = 0;
+    });
     socket = next;
   }
 
   function disconnect(): void {
+    clearTimeout(retry);
     attempt++;
     loading = false;
     socket?.removeAllListeners();
