@@ -26,7 +26,7 @@ interface Checksum {
 }
 
 /** Passes bytes on, counting and hashing them. */
-class Hasher extends Transform {
+export class Hasher extends Transform {
   private readonly hash = createHash('sha256');
   size = 0;
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -40,7 +40,7 @@ class Hasher extends Transform {
 }
 
 /** The size and SHA-256 of a stream's bytes. */
-async function checksumOfStream(stream: Readable): Promise<Checksum> {
+export async function checksumOfStream(stream: Readable): Promise<Checksum> {
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of stream) {
