@@ -4,7 +4,6 @@
 // swept away and left out of backups.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { pdfKey, pdfKeyParts } from './documents/repo.ts';
 
 /** Every column that holds a key, as a query of its keys (null where a row names none). */
 const keyColumns = (db: Kysely<DB>): SelectQueryBuilder<DB, keyof DB, { key: string | null }>[] => [
@@ -13,8 +12,10 @@ const keyColumns = (db: Kysely<DB>): SelectQueryBuilder<DB, keyof DB, { key: str
   db.selectFrom('project_files').select('storage_key as key'),
   // Profile: a person's avatar.
   db.selectFrom('user_profiles').select('avatar_key as key'),
-  // Documents: the PDF a document shows now.
+  // Documents: the PDF a document shows now, and the PDFs it keeps besides (a completed document keeps the
+  // unsigned one its certificate describes; an edit's transaction stops naming the one it replaced).
   db.selectFrom('documents').select('pdf_key as key'),
+  db.selectFrom('document_files').select('storage_key as key'),
 ];
 
 /** Of `keys` (a few hundred at a time), the ones some row names. */
@@ -26,21 +27,6 @@ export async function namedStorageKeys(db: Kysely<DB>, keys: readonly string[]):
     const rows = await db.selectFrom(column.as('c')).select('c.key').where('c.key', 'in', wanted).execute();
     for (const row of rows) if (row.key) named.add(row.key);
   }
-  // Documents also keep PDFs of earlier revisions their document_files rows record (a completed document
-  // keeps the unsigned one its certificate describes); an edit removes the one it replaced.
-  const documentIds = [...new Set(keys.flatMap((key) => pdfKeyParts(key)?.documentId ?? []))];
-  if (documentIds.length > 0) {
-    const revisions = await db
-      .selectFrom('document_files')
-      .select(['document_id', 'revision'])
-      .where('document_id', 'in', documentIds)
-      .execute();
-    const asked = new Set(keys);
-    for (const r of revisions) {
-      const key = pdfKey(r.document_id, Number(r.revision));
-      if (asked.has(key)) named.add(key);
-    }
-  }
   return named;
 }
 
@@ -49,7 +35,5 @@ export async function everyNamedStorageKey(db: Kysely<DB>): Promise<Set<string>>
   const named = new Set<string>();
   for (const column of keyColumns(db))
     for (const row of await column.execute()) if (row.key) named.add(row.key);
-  const revisions = await db.selectFrom('document_files').select(['document_id', 'revision']).execute();
-  for (const r of revisions) named.add(pdfKey(r.document_id, Number(r.revision)));
   return named;
 }

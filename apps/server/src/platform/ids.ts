@@ -11,7 +11,9 @@ export function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+/** base64url for secrets; hex where the token must fit a storage key (lower-case letters and digits only). */
+export const randomToken = (bytes = 32, encoding: 'base64url' | 'hex' = 'base64url') =>
+  randomBytes(bytes).toString(encoding);
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const nowIso = () => new Date().toISOString();
 export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();

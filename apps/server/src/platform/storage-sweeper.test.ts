@@ -51,11 +51,9 @@ async function keysRowsName(t: TestApp): Promise<string[]> {
   const files = await db.selectFrom('project_files').select('storage_key as key').execute();
   const avatars = await db.selectFrom('user_profiles').select('avatar_key as key').execute();
   const documents = await db.selectFrom('documents').select('pdf_key as key').execute();
-  const revisions = await db.selectFrom('document_files').select(['document_id', 'revision']).execute();
-  return [
-    ...[...versions, ...files, ...avatars, ...documents].flatMap((r) => (r.key ? [r.key] : [])),
-    ...revisions.map((r) => `documents/${r.document_id}/r${r.revision}`),
-  ]
+  const kept = await db.selectFrom('document_files').select('storage_key as key').execute();
+  return [...versions, ...files, ...avatars, ...documents, ...kept]
+    .flatMap((r) => (r.key ? [r.key] : []))
     .filter((k, i, all) => all.indexOf(k) === i)
     .sort();
 }

@@ -22,6 +22,7 @@ import * as m0019 from './0019-share-links.ts';
 import * as m0020 from './0020-invitations.ts';
 import * as m0021 from './0021-abuse-limits.ts';
 import * as m0022 from './0022-instance-secrets.ts';
+import * as m0023 from './0023-document-file-keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-invitations': m0020,
   '0021-abuse-limits': m0021,
   '0022-instance-secrets': m0022,
+  '0023-document-file-keys': m0023,
 };

@@ -9,9 +9,9 @@ import { sendCompletedCopy } from './emails.ts';
 import { recordEvent } from './events.ts';
 import { renderDocumentPdf } from './pdf/render-document.ts';
 import type { RenderExtras } from './pdf/render-extras.ts';
-import { rememberIssued, removeObjects, sha256Of } from './pdf-files.ts';
+import { newPdfKey, rememberIssued, removeObjects, sha256Of } from './pdf-files.ts';
 import { presentDocument } from './present.ts';
-import { eventsOf, pdfKey, signersOf, updateDocumentRow } from './repo.ts';
+import { eventsOf, signersOf, updateDocumentRow } from './repo.ts';
 import { sealPdf } from './seal/seal-pdf.ts';
 import { loadSigningKey } from './seal/signing-key.ts';
 import type { StoredSignature } from './stored.ts';
@@ -65,7 +65,14 @@ export async function completeDocument(ctx: AppContext, documentId: string): Pro
     signingTime: new Date(completedAt),
   });
   const revision = row.pdf_revision + 1;
-  const pdf = { key: pdfKey(documentId, revision), size: sealed.length, sha256: sha256Of(sealed), revision };
+  // A key of this write's own: a completion racing this one writes elsewhere, and whichever loses below
+  // removes only its own object.
+  const pdf = {
+    key: newPdfKey(documentId, revision),
+    size: sealed.length,
+    sha256: sha256Of(sealed),
+    revision,
+  };
   await ctx.storage.put(pdf.key, Readable.from([sealed]), { maxBytes: FINAL_MAX_BYTES });
   const done = await ctx.db.transaction().execute(async (trx) => {
     const current = await trx

@@ -156,6 +156,23 @@ export async function documentsSnapshot(app: FastifyInstance) {
   };
 }
 
+/** The keys of every object stored under a document (its PDFs), sorted. */
+export async function storedPdfKeys(app: FastifyInstance, documentId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const o of app.ctx.storage.list(`documents/${documentId}/`)) keys.push(o.key);
+  return keys.sort();
+}
+
+/** The key of the PDF a document shows now. */
+export async function currentPdfKey(app: FastifyInstance, documentId: string): Promise<string> {
+  const row = await app.ctx.db
+    .selectFrom('documents')
+    .select('pdf_key')
+    .where('id', '=', documentId)
+    .executeTakeFirstOrThrow();
+  return row.pdf_key;
+}
+
 /** The newest signing link mailed to an address (from the outbox), as the token in it. */
 export async function mailedSigningToken(app: FastifyInstance, to: string): Promise<string> {
   const row = await app.ctx.db

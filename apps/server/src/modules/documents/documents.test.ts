@@ -2,6 +2,7 @@ import { DocumentSchema } from '@mixdesk/contract/document-responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import {
+  currentPdfKey,
   documentsSnapshot,
   downloadVia,
   generateVia,
@@ -9,6 +10,7 @@ import {
   readPdf,
   request,
   squash,
+  storedPdfKeys,
 } from './documents-testing.ts';
 
 let t: TestApp;
@@ -170,6 +172,8 @@ describe('editing, voiding and deleting', () => {
   it('an unsigned document can be edited: the PDF is rendered again as a new revision and the old file goes', async () => {
     const body = payloads.contract();
     const doc = await generateVia(t.app, owner, body);
+    const first = await currentPdfKey(t.app, doc._id);
+    expect(first).toMatch(new RegExp(`^documents/${doc._id}/r1-[0-9a-f]{16}$`));
     const res = await request(t.app, 'PUT', `/api/documents/${doc._id}`, owner, {
       ...body,
       contractDetails: { ...body.contractDetails, budget: 9999.99, projectTitle: 'Midnight Drive LP' },
@@ -186,8 +190,9 @@ describe('editing, voiding and deleting', () => {
     const flat = squash(readPdf(await downloadVia(t.app, owner, doc._id)).text);
     expect(flat).toContain('$9,999.99');
     expect(flat).toContain('Midnight Drive LP');
-    expect(await t.app.ctx.storage.stat(`documents/${doc._id}/r1`)).toBeNull();
-    expect(await t.app.ctx.storage.stat(`documents/${doc._id}/r2`)).not.toBeNull();
+    const second = await currentPdfKey(t.app, doc._id);
+    expect(second).toMatch(new RegExp(`^documents/${doc._id}/r2-[0-9a-f]{16}$`));
+    expect(await storedPdfKeys(t.app, doc._id)).toEqual([second]);
   });
 
   it("an edit can't change the document's type, and changes nothing when refused", async () => {
@@ -201,10 +206,11 @@ describe('editing, voiding and deleting', () => {
 
   it('deleting removes the document and every file it had', async () => {
     const doc = await generateVia(t.app, owner, payloads.agreement());
+    expect(await storedPdfKeys(t.app, doc._id)).toHaveLength(1);
     const res = await request(t.app, 'DELETE', `/api/documents/${doc._id}`, owner);
     expect(res.statusCode).toBe(200);
     expect((await request(t.app, 'GET', `/api/documents/${doc._id}`, owner)).statusCode).toBe(404);
-    expect(await t.app.ctx.storage.stat(`documents/${doc._id}/r1`)).toBeNull();
+    expect(await storedPdfKeys(t.app, doc._id)).toEqual([]);
   });
 
   it('a document someone signed cannot be edited or deleted, only voided', async () => {

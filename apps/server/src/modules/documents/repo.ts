@@ -141,22 +141,15 @@ export function eventsOf(db: Kysely<DB>, documentId: string): Promise<EventRow[]
     .execute();
 }
 
-/** Storage keys of every PDF a document has had (drafts and the final one). */
+/** Storage keys of the PDFs a document keeps besides its current one (the unsigned one of a completed document). */
 export async function pdfKeysOf(db: Kysely<DB>, documentId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('document_files')
-    .select('revision')
+    .select('storage_key')
     .where('document_id', '=', documentId)
+    .where('storage_key', 'is not', null)
     .execute();
-  return rows.map((r) => pdfKey(documentId, r.revision));
-}
-
-export const pdfKey = (documentId: string, revision: number) => `documents/${documentId}/r${revision}`;
-
-/** The document and revision a key made by pdfKey names; null for any other key. */
-export function pdfKeyParts(key: string): { documentId: string; revision: number } | null {
-  const match = /^documents\/([^/]+)\/r(\d+)$/.exec(key);
-  return match ? { documentId: match[1]!, revision: Number(match[2]) } : null;
+  return rows.map((r) => r.storage_key!);
 }
 
 export function findIssuedFile(db: Kysely<DB>, sha256: string) {

@@ -10,7 +10,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { isProjectId, requireProjectAccess } from '../projects/access.ts';
 import { type Actor, type RequestOrigin, recordEvent } from './events.ts';
-import { rememberIssued, removeObjects, renderAndStore } from './pdf-files.ts';
+import { forgetStoredPdf, rememberIssued, removeObjects, renderAndStore } from './pdf-files.ts';
 import { presentDocument } from './present.ts';
 import {
   type DocumentRow,
@@ -241,6 +241,8 @@ export async function updateDocument(
       await updateDocumentRow(trx, existing.id, changes);
       await replaceSigners(trx, existing.id, signers);
       await rememberIssued(trx, existing.id, pdf, 'draft');
+      // The replaced PDF goes after the commit; from the commit on, no row names it.
+      await forgetStoredPdf(trx, existing.id, existing.pdf_key);
       await recordEvent(trx, existing.id, 'updated', owner, origin, { revision });
     });
   } catch (err) {

@@ -75,6 +75,11 @@ export interface DocumentFilesTable {
   revision: number;
   /** 'draft' (as generated or edited) or 'final' (signed and sealed). */
   kind: string;
+  /**
+   * Where these bytes are kept (every write its own key, decision 029); null once they are not (an edit
+   * replaced them): the row still answers a verify by its SHA-256.
+   */
+  storage_key: string | null;
   created_at: Timestamp;
 }
 
