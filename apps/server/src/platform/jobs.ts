@@ -161,16 +161,24 @@ export class JobQueue {
       if (!candidate) return null;
       const now = nowIso();
       const attempts = Number(candidate.attempts) + 1;
+      const startedAt = candidate.started_at ?? now;
       // Only one instance wins a job: the update re-checks what the select read.
       const won = await db
         .updateTable('jobs')
-        .set({ status: 'running', claimed_at: now, started_at: candidate.started_at ?? now, attempts })
+        .set({ status: 'running', claimed_at: now, started_at: startedAt, attempts })
         .where('id', '=', candidate.id)
         .where('attempts', '=', candidate.attempts)
         .where((eb) => this.claimable(eb, stale))
         .executeTakeFirst();
       if (Number(won.numUpdatedRows) !== 1) continue;
-      const claimed = { ...candidate, status: 'running' as const, claimed_at: now, attempts };
+      // As stored: what is pushed of it (running, progress, done) says when it started.
+      const claimed = {
+        ...candidate,
+        status: 'running' as const,
+        claimed_at: now,
+        started_at: startedAt,
+        attempts,
+      };
       if (attempts > MAX_JOB_ATTEMPTS) {
         await this.finish(
           claimed,

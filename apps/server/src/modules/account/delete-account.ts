@@ -4,6 +4,7 @@ import type { DeleteAccountSchema } from '@mixdesk/contract/account';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { bumpDashboardsShowingActor } from '../activity/actor-names.ts';
 import { forgetUserSessions } from '../auth/session-cache.ts';
 import { deleteProfileFiles } from '../profile/user-data.ts';
 import { userDataHandlers } from '../user-data.ts';
@@ -35,6 +36,8 @@ export async function deleteAccount(
       .where((eb) => eb.or([eb('user_id', '=', user.id), eb('to_address', '=', user.email)]))
       .execute();
     await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
+    // Their past activity stays in others' feeds, nameless from now on: dashboards showing it are redone.
+    await bumpDashboardsShowingActor(trx, user.id);
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
   });
   // Its sessions went with the user row (cascade); this instance must not remember them either.

@@ -108,6 +108,32 @@ describe('the cached dashboard follows every change', () => {
     expect((await dashboard(owner)).activeJobs.some((j: { _id: string }) => j._id === job.id)).toBe(false);
   });
 
+  it("shows a former member's new name, and their account gone, as soon as either happens elsewhere", async () => {
+    const member = await registerUser(t.app, { name: 'Flo' });
+    await addMember(other.app, owner.token, projectId, member, { permission: 'edit' });
+    await addTrack(other.app, member.token, projectId, { title: 'Flo was here' });
+    const removed = await other.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${projectId}/collaborators/${member.user._id}`,
+      headers: bearer(owner.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    // Their activity stays in the owner's feed after they left, under their name as it is now.
+    const names = async () =>
+      (await dashboard(owner)).recentActivity
+        .filter((a: { actor: { _id: string } | null }) => a.actor?._id === member.user._id)
+        .map((a: { actor: { name: string } }) => a.actor.name);
+    expect(await names()).toEqual(['Flo', 'Flo']);
+    await send(other.app, member, 'PUT', '/api/auth/profile', { name: 'Flora' });
+    expect(await names()).toEqual(['Flora', 'Flora']);
+    await send(other.app, member, 'POST', '/api/account/delete', {
+      email: member.user.email,
+      password: member.password,
+    });
+    expect(await names()).toEqual([]);
+    expect(JSON.stringify((await dashboard(owner)).recentActivity)).not.toContain('Flora');
+  });
+
   it("keeps one person's dashboard apart from another's", async () => {
     const stranger = await registerUser(t.app, { name: 'Stranger' });
     const mine = await dashboard(stranger);

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { bumpDashboardsShowingActor } from '../activity/actor-names.ts';
 import { findUserById, type UserRow } from '../auth/repo.ts';
 import { forgetUserSessions } from '../auth/session-cache.ts';
 import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';
@@ -93,12 +94,14 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
     Object.entries(changes).filter(([, v]) => v !== undefined),
   ) as ProfileChanges;
   await ctx.db.transaction().execute(async (trx) => {
-    if (input.name !== undefined)
+    if (input.name !== undefined) {
       await trx
         .updateTable('users')
         .set({ name: input.name, updated_at: now })
         .where('id', '=', userId)
         .execute();
+      await bumpDashboardsShowingActor(trx, userId);
+    }
     await upsertProfileFields(trx, userId, sent);
   });
   if (input.name !== undefined) forgetUserSessions(userId);
