@@ -12,8 +12,8 @@ import { openDatabase } from '../../src/db/database.ts';
 import { bearer } from '../helper.ts';
 import { endpoint, type Instance, killInstance, startInstance, stopInstance } from '../instance-process.ts';
 import { startS3Server } from '../s3-server.ts';
-import { freePort, until } from '../services.ts';
-import { people, sha256, UNLIMITED } from './write-load.ts';
+import { until } from '../services.ts';
+import { instanceEnv, people, s3Env, sha256 } from './write-load.ts';
 
 const MB = 1024 * 1024;
 const TOTAL = 200 * MB;
@@ -58,26 +58,7 @@ describe.each([
       database: { kind: 'sqlite', file: path.join(dir, 'mixdesk.db') },
     });
     cleanups.push(() => database.close());
-    const env: Record<string, string> = {
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATA_DIR: dir,
-      SEED_DEMO: '0',
-      LOG_PRETTY: '0',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: '',
-      ...UNLIMITED,
-      ...(s3
-        ? {
-            S3_BUCKET: s3.config.bucket,
-            S3_ENDPOINT: s3.config.endpoint ?? '',
-            S3_REGION: s3.config.region,
-            S3_ACCESS_KEY_ID: s3.config.accessKeyId ?? '',
-            S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey ?? '',
-            S3_FORCE_PATH_STYLE: '1',
-          }
-        : {}),
-    };
+    const env = await instanceEnv(dir, s3 ? s3Env(s3.config) : {});
     let instance: Instance = await startInstance('uploader', env);
     cleanups.push(() => stopInstance(instance));
     const app = endpoint(instance.url, database.db);

@@ -15,9 +15,9 @@ import { createStorage } from '../../src/platform/create-storage.ts';
 import { TEST_DATABASE_URL } from '../helper.ts';
 import { endpoint, type Instance, killInstance, startInstance, stopInstance } from '../instance-process.ts';
 import { startS3Server, type TestS3Server } from '../s3-server.ts';
-import { freePort, until } from '../services.ts';
+import { until } from '../services.ts';
 import { auditStorage } from './storage-audit.ts';
-import { newWriteLog, people, startWriteLoad, UNLIMITED, verifyWrites } from './write-load.ts';
+import { instanceEnv, newWriteLog, people, s3Env, startWriteLoad, verifyWrites } from './write-load.ts';
 
 const ROUNDS = 3;
 const WORKERS = 6;
@@ -50,20 +50,10 @@ async function server(): Promise<Shape> {
     await admin.query(`drop schema if exists "${schema}" cascade`);
     await admin.end();
   });
-  const c = s3.config;
   return {
     db,
     s3,
-    env: {
-      DATABASE_URL: TEST_DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      S3_BUCKET: c.bucket,
-      S3_ENDPOINT: c.endpoint ?? '',
-      S3_REGION: c.region,
-      S3_ACCESS_KEY_ID: c.accessKeyId ?? '',
-      S3_SECRET_ACCESS_KEY: c.secretAccessKey ?? '',
-      S3_FORCE_PATH_STYLE: '1',
-    },
+    env: { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, ...s3Env(s3.config) },
   };
 }
 
@@ -75,18 +65,7 @@ describe.each([
     const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-kill-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     const shape = kind === 'sqlite' ? await embedded(dir) : await server();
-    const env = {
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATA_DIR: dir,
-      SEED_DEMO: '0',
-      LOG_PRETTY: '0',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: '',
-      RATE_LIMIT_REGISTER: '1000',
-      ...UNLIMITED,
-      ...shape.env,
-    };
+    const env = await instanceEnv(dir, { RATE_LIMIT_REGISTER: '1000', ...shape.env });
     let instance: Instance = await startInstance('crashy', env);
     cleanups.push(() => stopInstance(instance));
     const app = endpoint(instance.url, shape.db);

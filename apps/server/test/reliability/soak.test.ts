@@ -10,8 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { bearer } from '../helper.ts';
 import { endpoint, type Instance, startInstance, stopInstance } from '../instance-process.ts';
-import { freePort } from '../services.ts';
-import { people, UNLIMITED } from './write-load.ts';
+import { instanceEnv, people } from './write-load.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 3);
 const CONNECTIONS = 100;
@@ -67,16 +66,7 @@ describe('a soak of the embedded shape', () => {
       database: { kind: 'sqlite', file: path.join(dir, 'mixdesk.db') },
     });
     cleanups.push(() => database.close());
-    const instance: Instance = await startInstance('soaked', {
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATA_DIR: dir,
-      SEED_DEMO: '0',
-      LOG_PRETTY: '0',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: '',
-      ...UNLIMITED,
-    });
+    const instance: Instance = await startInstance('soaked', await instanceEnv(dir));
     cleanups.push(() => stopInstance(instance));
     const app = endpoint(instance.url, database.db);
     const [who] = await people(app, 1, 'Soak');

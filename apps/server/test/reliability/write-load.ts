@@ -4,13 +4,46 @@
 // state or any unanswered one sent after it, and nothing else.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { S3Config } from '../../src/config.ts';
 import { RATE_LIMIT_NAMES } from '../../src/platform/rate-limit-table.ts';
 import { bearer, registerUser, type SignedIn } from '../helper.ts';
+import { freePort } from '../services.ts';
 
 /** Request limits raised past a load test's counts, as RATE_LIMIT_<NAME> settings would. */
 export const UNLIMITED = Object.fromEntries(
   RATE_LIMIT_NAMES.map((name) => [`RATE_LIMIT_${name.toUpperCase()}`, '1000000']),
 );
+
+/**
+ * The settings of one test instance on a free port with its data in `dataDir`: no demo account, quiet logs,
+ * a generated secret, request limits raised past a load test's counts; `extra` adds or overrides.
+ */
+export async function instanceEnv(
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  return {
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    LOG_PRETTY: '0',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: '',
+    ...UNLIMITED,
+    ...extra,
+  };
+}
+
+/** The S3_* settings that point an instance at a test's bucket. */
+export const s3Env = (c: S3Config): Record<string, string> => ({
+  S3_BUCKET: c.bucket,
+  S3_ENDPOINT: c.endpoint ?? '',
+  S3_REGION: c.region,
+  S3_ACCESS_KEY_ID: c.accessKeyId ?? '',
+  S3_SECRET_ACCESS_KEY: c.secretAccessKey ?? '',
+  S3_FORCE_PATH_STYLE: '1',
+});
 
 /** An entity's field as the server may hold it: the acknowledged value, or one sent after it unanswered. */
 interface Written {
