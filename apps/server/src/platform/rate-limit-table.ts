@@ -1,5 +1,9 @@
 // Every per-client request limit, in one table: how many requests of a kind one client may make in a window.
-// A client is the signed-in user, else the address (TRUST_PROXY decides whether a proxy's header is believed).
+// Each line says what it counts by (`by`): 'client' is the signed-in user when the request carries a valid
+// access token, else the address; 'address' is always the address (TRUST_PROXY decides whether a proxy's
+// header is believed). A limit counts by the key it is about: what a person does with their account follows
+// the person (a studio behind one NAT is many people; one person moves between networks), what creates
+// accounts follows the address (a session proves nothing about who may make the next account).
 // Each default suits a person at work and stops a script; RATE_LIMIT_<NAME> raises (or lowers) the count.
 
 export interface RateLimit {
@@ -8,25 +12,62 @@ export interface RateLimit {
   windowSeconds: number;
   /** The start of the 429's message: "<what> Try again in 40 seconds." */
   what: string;
+  /**
+   * Who is counted: the signed-in user, else the address ('client'); the address whoever asks ('address').
+   */
+  by: 'client' | 'address';
 }
 
 export const RATE_LIMITS = {
-  /** Every POST, PUT, PATCH and DELETE under /api that no other line names. */
-  write: { max: 300, windowSeconds: 60, what: 'Too many changes in a short time.' },
-  /** The searchable lists: projects, clients, documents. */
-  search: { max: 120, windowSeconds: 60, what: 'Too many searches in a short time.' },
-  /** Audio files, versions and avatars. */
-  upload: { max: 300, windowSeconds: 600, what: 'Too many uploads in a short time.' },
-  /** Documents rendered to PDF. */
-  render: { max: 60, windowSeconds: 600, what: 'Too many documents generated in a short time.' },
-  /** Loudness masters of a version (each a render and two measurements). */
-  master: { max: 30, windowSeconds: 3600, what: 'Too many masters in a short time.' },
-  /** New accounts from one address (each mails a verification link to an address the caller typed). */
-  register: { max: 5, windowSeconds: 3600, what: 'Too many accounts created from this address.' },
-  /** Project invitations: each one emails an address the caller typed. */
-  invite: { max: 60, windowSeconds: 3600, what: 'Too many invitations in a short time.' },
-  /** The account's data export, asked for and downloaded. */
-  export: { max: 20, windowSeconds: 3600, what: 'Too many data exports in a short time.' },
+  /**
+   * Every POST, PUT, PATCH and DELETE under /api that no other line names. By client: a person's own changes;
+   * anonymous writes (sign-in, share unlock, signing) fall back to the address.
+   */
+  write: { max: 300, windowSeconds: 60, what: 'Too many changes in a short time.', by: 'client' },
+  /**
+   * The searchable lists: projects, clients, documents. By client: the lists are a signed-in user's own.
+   */
+  search: { max: 120, windowSeconds: 60, what: 'Too many searches in a short time.', by: 'client' },
+  /**
+   * Audio files, versions and avatars. By client: uploads need an account, and the storage they fill is its.
+   */
+  upload: { max: 300, windowSeconds: 600, what: 'Too many uploads in a short time.', by: 'client' },
+  /**
+   * Documents rendered to PDF. By client: documents are an account's; the server's CPU is what the count
+   * protects.
+   */
+  render: {
+    max: 60,
+    windowSeconds: 600,
+    what: 'Too many documents generated in a short time.',
+    by: 'client',
+  },
+  /**
+   * Loudness masters of a version (each a render and two measurements). By client: masters are made by
+   * signed-in editors of a project.
+   */
+  master: { max: 30, windowSeconds: 3600, what: 'Too many masters in a short time.', by: 'client' },
+  /**
+   * New accounts from one address (each mails a verification link to an address the caller typed). By
+   * address, always: registering signs the new account in, so counting by user would give every new account
+   * a fresh count, and a client that keeps cookies could create accounts without end.
+   */
+  register: {
+    max: 5,
+    windowSeconds: 3600,
+    what: 'Too many accounts created from this address.',
+    by: 'address',
+  },
+  /**
+   * Project invitations: each one emails an address the caller typed. By client: invitations are sent by a
+   * signed-in member, and each account has its own budget.
+   */
+  invite: { max: 60, windowSeconds: 3600, what: 'Too many invitations in a short time.', by: 'client' },
+  /**
+   * The account's data export, asked for and downloaded. By client: an export is of the signed-in account's
+   * own data.
+   */
+  export: { max: 20, windowSeconds: 3600, what: 'Too many data exports in a short time.', by: 'client' },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

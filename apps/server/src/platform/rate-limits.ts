@@ -1,6 +1,6 @@
 // Per-client request limits (the table is in rate-limit-table.ts): each limited route counts a request before
 // anything else is done for it, by the signed-in user when the request carries a valid access token, else by
-// the client's address. Past the limit: 429, Retry-After and the usual envelope.
+// the client's address (or by the address always, for the lines that say so). Past the limit: 429, Retry-After and the usual envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { accessTokens } from './access-token.ts';
@@ -41,7 +41,7 @@ async function clientOf(app: FastifyInstance, request: FastifyRequest): Promise<
 function limiter(app: FastifyInstance, store: RateLimitStore, name: RateLimitName, limit: RateLimit) {
   const windowMs = limit.windowSeconds * 1000;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const client = await clientOf(app, request);
+    const client = limit.by === 'address' ? `ip:${request.ip}` : await clientOf(app, request);
     const now = Date.now();
     const window = Math.floor(now / windowMs);
     const endsMs = (window + 1) * windowMs;

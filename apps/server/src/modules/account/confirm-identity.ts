@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { findUserById, type UserRow } from '../auth/repo.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/throttle.ts';
+import { clearLoginFailures, reserveLoginTry } from '../auth/throttle.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from './two-factor.ts';
 
 export const WRONG_PASSWORD = 'The password is incorrect';
@@ -29,12 +29,12 @@ export async function confirmPassword(
   field = 'password',
   message = WRONG_PASSWORD,
 ): Promise<void> {
-  await assertLoginAllowed(ctx, user.email, ip);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await recordLoginFailure(ctx, user.email, ip);
-    throw fieldError(field, message);
-  }
-  await clearLoginFailures(ctx, user.email, ip);
+  const attempt = await reserveLoginTry(ctx, user.email, ip);
+  if (!(await verifyPassword(user.password_hash, password))) throw fieldError(field, message);
+  // With two-factor on, the right password does not wipe the count: wrong codes sent with it stay counted
+  // until a code is right too (confirmSecondFactor), as at sign-in.
+  if (await isTwoFactorEnabled(ctx.db, user.id)) await attempt.giveBack();
+  else await clearLoginFailures(ctx, user.email, ip);
 }
 
 /** When two-factor is on, a code is needed as well; wrong codes count towards the same throttle. */
@@ -46,10 +46,13 @@ export async function confirmSecondFactor(
 ): Promise<void> {
   if (!(await isTwoFactorEnabled(ctx.db, user.id))) return;
   if (!code) throw fieldError('code', 'Enter a code from your authenticator app or a recovery code');
+  const attempt = await reserveLoginTry(ctx, user.email, ip);
   try {
     await verifySecondFactor(ctx, user.id, code);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'BAD_REQUEST') await recordLoginFailure(ctx, user.email, ip);
+    // Only a wrong code stays counted.
+    if (!(err instanceof AppError && err.code === 'BAD_REQUEST')) await attempt.giveBack();
     throw err;
   }
+  await clearLoginFailures(ctx, user.email, ip);
 }

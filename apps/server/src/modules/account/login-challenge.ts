@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isoIn, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
 import { findUserById, presentUser } from '../auth/repo.ts';
 import { type ClientInfo, type IssuedSession, startSession } from '../auth/sessions.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/throttle.ts';
+import { clearLoginFailures, reserveLoginTry } from '../auth/throttle.ts';
 import { verifySecondFactor } from './two-factor.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -44,28 +44,37 @@ export async function completeLoginChallenge(
   client: ClientInfo,
 ): Promise<{ user: User; session: IssuedSession }> {
   const hash = sha256(input.challenge);
+  // The challenge's try is taken before the code is checked, in the statement that checks the count, so a
+  // burst of codes on one challenge has at most CHALLENGE_MAX_ATTEMPTS of them checked.
+  const taken = await ctx.db
+    .updateTable('login_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>=', nowIso())
+    .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw expired();
   const row = await ctx.db
     .selectFrom('login_challenges')
-    .selectAll()
+    .select('user_id')
     .where('token_hash', '=', hash)
     .executeTakeFirst();
-  if (!row || row.used_at || row.expires_at < nowIso() || row.attempts >= CHALLENGE_MAX_ATTEMPTS)
-    throw expired();
-  const user = await findUserById(ctx.db, row.user_id);
+  const user = row && (await findUserById(ctx.db, row.user_id));
   if (!user) throw expired();
-  await assertLoginAllowed(ctx, user.email, client.ip);
+  const attempt = await reserveLoginTry(ctx, user.email, client.ip);
   try {
     await verifySecondFactor(ctx, user.id, input.code);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'BAD_REQUEST') {
-      await ctx.db
-        .updateTable('login_challenges')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('token_hash', '=', hash)
-        .execute();
-      await recordLoginFailure(ctx, user.email, client.ip);
+    if (err instanceof AppError && err.code === 'BAD_REQUEST')
       throw new AppError('UNAUTHORIZED', err.message, err.details);
-    }
+    // A fault while checking (not a wrong code) uses up neither try.
+    await attempt.giveBack();
+    await ctx.db
+      .updateTable('login_challenges')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('token_hash', '=', hash)
+      .execute();
     throw err;
   }
   const claimed = await ctx.db

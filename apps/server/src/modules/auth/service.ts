@@ -10,12 +10,12 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform
 import { createLoginChallenge } from '../account/login-challenge.ts';
 import { isTwoFactorEnabled } from '../account/two-factor.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
-import { assertAddressMailBudget, assertMailBudget, recordAddressMail } from './mail-budget.ts';
+import { reserveAddressMail } from './mail-budget.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
 import { findUserByEmail, findUserById, presentUser } from './repo.ts';
 import { forgetUserSessions } from './session-cache.ts';
 import { type ClientInfo, endUserSessions, type IssuedSession, startSession } from './sessions.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.ts';
+import { clearLoginFailures, reserveLoginTry } from './throttle.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const BAD_CREDENTIALS = 'Invalid email or password';
@@ -24,7 +24,7 @@ export async function register(ctx: AppContext, input: z.output<typeof RegisterS
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_TAKEN);
   // An address is sent at most the budget of verification mails, whichever account asked (an account made,
   // deleted and made again with someone else's address must not flood them).
-  await assertAddressMailBudget(ctx, input.email, 'verify_email', 'verification');
+  const place = await reserveAddressMail(ctx, input.email, 'verify_email', 'verification');
   const now = nowIso();
   const user = {
     id: newId(),
@@ -39,12 +39,12 @@ export async function register(ctx: AppContext, input: z.output<typeof RegisterS
   try {
     await ctx.db.insertInto('users').values(user).execute();
   } catch (err) {
+    await place.giveBack();
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
   const token = await createOneTimeToken(ctx, user.id, 'verify_email');
   await sendVerificationEmail(ctx, user, token);
-  await recordAddressMail(ctx, user.email, 'verify_email');
   const session = await startSession(ctx, user.id, client);
   return { user: presentUser(user), session };
 }
@@ -54,18 +54,18 @@ export async function login(
   input: LoginInput,
   client: ClientInfo,
 ): Promise<{ user: User; session: IssuedSession } | TwoFactorChallenge> {
-  await assertLoginAllowed(ctx, input.email, client.ip);
+  // Counted as a failure before the password is checked; given back when it was right.
+  const attempt = await reserveLoginTry(ctx, input.email, client.ip);
   const row = await findUserByEmail(ctx.db, input.email);
   const ok = row
     ? await verifyPassword(row.password_hash, input.password)
     : await verifyAgainstDummy(input.password, ctx.config.argon2);
-  if (!row || !ok) {
-    await recordLoginFailure(ctx, input.email, client.ip);
-    throw unauthorized(BAD_CREDENTIALS);
-  }
+  if (!row || !ok) throw unauthorized(BAD_CREDENTIALS);
   // With two-factor on, the password only earns a challenge; failures stay counted until the code is right too.
-  if (await isTwoFactorEnabled(ctx.db, row.id))
+  if (await isTwoFactorEnabled(ctx.db, row.id)) {
+    await attempt.giveBack();
     return { twoFactorRequired: true, challenge: await createLoginChallenge(ctx, row.id) };
+  }
   await clearLoginFailures(ctx, input.email, client.ip);
   const session = await startSession(ctx, row.id, client);
   return { user: presentUser(row), session };
@@ -75,10 +75,9 @@ export async function resendVerification(ctx: AppContext, userId: string): Promi
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
   if (user.verified) throw badRequest('Your email address is already verified.');
-  await assertAddressMailBudget(ctx, user.email, 'verify_email', 'verification');
+  await reserveAddressMail(ctx, user.email, 'verify_email', 'verification');
   const token = await createOneTimeToken(ctx, user.id, 'verify_email');
   await sendVerificationEmail(ctx, user, token);
-  await recordAddressMail(ctx, user.email, 'verify_email');
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<User> {
@@ -99,7 +98,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   try {
-    await assertMailBudget(ctx, user.id, 'reset_password', 'password reset');
+    await reserveAddressMail(ctx, user.email, 'reset_password', 'password reset');
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
       ctx.log.warn(

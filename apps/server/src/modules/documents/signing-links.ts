@@ -1,11 +1,12 @@
 // Signing links: 256 random bits, stored as their SHA-256 only, one per signer, valid for SIGNING_LINK_DAYS.
 // A link dies when its signer signs or rejects, when the document is voided or edited, or when a new link
 // replaces it. Failed look-ups are counted per client address in the database, so guessing is throttled on
-// every instance at once.
+// every instance at once; each look-up is reserved before it is made (platform/attempt-lock.ts).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { reserveTry, type WindowLimit } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, rateLimited } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
 
 export const LINK_INVALID = 'This signing link is invalid or has expired';
@@ -21,27 +22,20 @@ export function newLink(ctx: AppContext): { token: string; hash: string; expires
 
 export const signingUrl = (ctx: AppContext, token: string) => `${ctx.config.appUrl}/sign/${token}`;
 
-async function assertNotThrottled(ctx: AppContext, ip: string): Promise<void> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS).toISOString();
-  const rows = await ctx.db
-    .selectFrom('signing_link_failures')
-    .select('created_at')
-    .where('ip', '=', ip)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'asc')
-    .limit(FAILURES_MAX)
-    .execute();
-  if (rows.length < FAILURES_MAX) return;
-  const retryAfter = (Date.parse(rows[0]!.created_at) + FAILURE_WINDOW_MS - Date.now()) / 1000;
-  throw rateLimited(retryAfter, 'Too many invalid signing links from this address.');
-}
-
-async function recordFailure(ctx: AppContext, ip: string): Promise<void> {
-  await ctx.db
-    .insertInto('signing_link_failures')
-    .values({ id: newId(), ip, created_at: nowIso() })
-    .execute();
-}
+const failuresLimit = (ip: string): WindowLimit => ({
+  max: FAILURES_MAX,
+  windowMs: FAILURE_WINDOW_MS,
+  what: 'Too many invalid signing links from this address.',
+  rows: (db, since) =>
+    db
+      .selectFrom('signing_link_failures')
+      .select('created_at')
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'asc')
+      .limit(FAILURES_MAX)
+      .execute(),
+});
 
 export function findSignerByHash(db: Kysely<DB>, hash: string, lock = false) {
   return db
@@ -57,7 +51,12 @@ export function findSignerByHash(db: Kysely<DB>, hash: string, lock = false) {
  * used, expired, another party's document void or rejected), and the failure is counted against the address.
  */
 export async function requireLiveLink(ctx: AppContext, token: string, ip: string) {
-  await assertNotThrottled(ctx, ip);
+  // A look-up is counted as a failure before it is made (under the address's lock), and given back when the
+  // link is live: of a burst of guesses, at most FAILURES_MAX are looked up.
+  const failureId = newId();
+  await reserveTry(ctx, `signing-link:${ip}`, [failuresLimit(ip)], (trx) =>
+    trx.insertInto('signing_link_failures').values({ id: failureId, ip, created_at: nowIso() }).execute(),
+  );
   const signer = TOKEN_SHAPE.test(token) ? await findSignerByHash(ctx.db, sha256(token)) : undefined;
   const document = signer
     ? await ctx.db.selectFrom('documents').selectAll().where('id', '=', signer.document_id).executeTakeFirst()
@@ -70,10 +69,8 @@ export async function requireLiveLink(ctx: AppContext, token: string, ip: string
     !signer.signed_at &&
     !signer.rejected_at &&
     ['sent', 'viewed', 'signed'].includes(document.status);
-  if (!live) {
-    await recordFailure(ctx, ip);
-    throw linkInvalid();
-  }
+  if (!live) throw linkInvalid();
+  await ctx.db.deleteFrom('signing_link_failures').where('id', '=', failureId).execute();
   return { signer, document };
 }
 

@@ -2,14 +2,17 @@
 // is neither revoked nor expired, and, for a link with a password, once unlocked. Unlocking sets a short-lived
 // cookie for that link only (its path is the link's own), signed with the server's secret and the link's
 // password hash. Unknown tokens and wrong passwords are counted per address in the database, so guessing is
-// throttled on every instance at once; those rows go after a day.
+// throttled on every instance at once; those rows go after a day. A password try is reserved before the
+// password is checked (platform/attempt-lock.ts), so no burst has more tries checked than the limits allow.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SHARE_PAGE_PATH } from '@mixdesk/contract/share-links';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { assertUnderLimits, reserveTry, type WindowLimit } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isHttps } from '../../platform/cookies.ts';
-import { AppError, rateLimited } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
 import type { ShareLinksTable } from './tables.ts';
 
@@ -18,6 +21,7 @@ export type ShareLinkRow = Selectable<ShareLinksTable>;
 export const LINK_GONE = 'This share link is invalid or has expired';
 export const PASSWORD_NEEDED = 'This link is protected by a password. Enter it to listen.';
 export const WRONG_PASSWORD = 'Wrong password';
+const UNKNOWN_TOKENS = 'Too many invalid share links from this address.';
 
 /** randomToken(32): 43 base64url characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -47,45 +51,32 @@ export function isLive(link: Pick<ShareLinkRow, 'revoked_at' | 'expires_at'>, no
   return link.revoked_at === null && (link.expires_at === null || Date.parse(link.expires_at) > nowMs);
 }
 
-/** Failures matching `where` since the window began: the count (up to `max`) and the oldest one's time. */
-async function recentFailures(
-  ctx: AppContext,
-  where: { ip?: string; linkId: string | null },
-  max: number,
-): Promise<{ count: number; oldest: string | undefined }> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS).toISOString();
-  let query = ctx.db
-    .selectFrom('share_failures')
-    .select('created_at')
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'asc')
-    .limit(max);
-  query =
-    where.linkId === null ? query.where('link_id', 'is', null) : query.where('link_id', '=', where.linkId);
-  if (where.ip !== undefined) query = query.where('ip', '=', where.ip);
-  const rows = await query.execute();
-  return { count: rows.length, oldest: rows[0]?.created_at };
-}
+/** The window's failures matching `where`, oldest first, at most `max`. */
+const failuresWhere =
+  (where: { ip?: string; linkId: string | null }, max: number) => (db: Kysely<DB>, since: string) =>
+    db
+      .selectFrom('share_failures')
+      .select('created_at')
+      .where('created_at', '>', since)
+      .$if(where.linkId === null, (q) => q.where('link_id', 'is', null))
+      .$if(where.linkId !== null, (q) => q.where('link_id', '=', where.linkId!))
+      .$if(where.ip !== undefined, (q) => q.where('ip', '=', where.ip!))
+      .orderBy('created_at', 'asc')
+      .limit(max)
+      .execute();
 
-async function assertUnder(
-  ctx: AppContext,
-  where: { ip?: string; linkId: string | null },
-  max: number,
-  what: string,
-): Promise<void> {
-  const { count, oldest } = await recentFailures(ctx, where, max);
-  if (count < max || !oldest) return;
-  throw rateLimited((Date.parse(oldest) + FAILURE_WINDOW_MS - Date.now()) / 1000, what);
-}
+const limit = (where: { ip?: string; linkId: string | null }, max: number, what: string): WindowLimit => ({
+  max,
+  windowMs: FAILURE_WINDOW_MS,
+  what,
+  rows: failuresWhere(where, max),
+});
 
-async function recordFailure(ctx: AppContext, ip: string, linkId: string | null): Promise<void> {
-  await ctx.db
-    .insertInto('share_failures')
-    .values({ id: newId(), ip, link_id: linkId, created_at: nowIso() })
-    .execute();
-  // Addresses are not kept past a day (issue #15): whoever records a failure clears the old ones.
+/** Writes a failure row (under the caller's lock) and clears the ones past a day (issue #15). */
+async function insertFailure(db: Kysely<DB>, id: string, ip: string, linkId: string | null): Promise<void> {
+  await db.insertInto('share_failures').values({ id, ip, link_id: linkId, created_at: nowIso() }).execute();
   const old = new Date(Date.now() - FAILURES_KEPT_MS).toISOString();
-  await ctx.db.deleteFrom('share_failures').where('created_at', '<', old).execute();
+  await db.deleteFrom('share_failures').where('created_at', '<', old).execute();
 }
 
 /**
@@ -93,12 +84,8 @@ async function recordFailure(ctx: AppContext, ip: string, linkId: string | null)
  * expired), and the failure is counted against the address.
  */
 export async function requireLiveLink(ctx: AppContext, token: string, ip: string): Promise<ShareLinkRow> {
-  await assertUnder(
-    ctx,
-    { ip, linkId: null },
-    UNKNOWN_TOKENS_MAX,
-    'Too many invalid share links from this address.',
-  );
+  const unknownTokens = limit({ ip, linkId: null }, UNKNOWN_TOKENS_MAX, UNKNOWN_TOKENS);
+  await assertUnderLimits(ctx.db, [unknownTokens]);
   const link = TOKEN_SHAPE.test(token)
     ? await ctx.db
         .selectFrom('share_links')
@@ -107,7 +94,11 @@ export async function requireLiveLink(ctx: AppContext, token: string, ip: string
         .executeTakeFirst()
     : undefined;
   if (!link || !isLive(link)) {
-    await recordFailure(ctx, ip, null);
+    // Counted under the address's lock: of a burst of unknown tokens, at most the limit are answered 404 (a
+    // look-up of a live link, which is most of them, writes nothing).
+    await reserveTry(ctx, `share-token:${ip}`, [unknownTokens], (trx) =>
+      insertFailure(trx, newId(), ip, null),
+    );
     throw linkGone();
   }
   return link;
@@ -159,12 +150,30 @@ export async function requireOpenLink(
   return link;
 }
 
-/** Refuses an unlock once too many wrong passwords were tried on the link (from here, or from anywhere). */
-export async function assertUnlockAllowed(ctx: AppContext, link: ShareLinkRow, ip: string): Promise<void> {
-  const what = 'Too many wrong passwords for this link.';
-  await assertUnder(ctx, { ip, linkId: link.id }, WRONG_PASSWORDS_MAX, what);
-  await assertUnder(ctx, { linkId: link.id }, WRONG_PASSWORDS_ALL_MAX, what);
-}
+const WRONG_PASSWORDS = 'Too many wrong passwords for this link.';
 
-export const recordWrongPassword = (ctx: AppContext, link: ShareLinkRow, ip: string) =>
-  recordFailure(ctx, ip, link.id);
+/**
+ * Reserves a password try on the link, from this address and from anywhere (a wrong password row written
+ * under the link's lock before the password is checked), or throws 429. `giveBack` for a right password.
+ */
+export async function reservePasswordTry(
+  ctx: AppContext,
+  link: ShareLinkRow,
+  ip: string,
+): Promise<{ giveBack: () => Promise<void> }> {
+  const id = newId();
+  await reserveTry(
+    ctx,
+    `share-password:${link.id}`,
+    [
+      limit({ ip, linkId: link.id }, WRONG_PASSWORDS_MAX, WRONG_PASSWORDS),
+      limit({ linkId: link.id }, WRONG_PASSWORDS_ALL_MAX, WRONG_PASSWORDS),
+    ],
+    (trx) => insertFailure(trx, id, ip, link.id),
+  );
+  return {
+    async giveBack() {
+      await ctx.db.deleteFrom('share_failures').where('id', '=', id).execute();
+    },
+  };
+}

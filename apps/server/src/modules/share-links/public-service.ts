@@ -10,10 +10,9 @@ import { newId, nowIso } from '../../platform/ids.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import { VERSION_COLUMNS } from '../media/repo.ts';
 import {
-  assertUnlockAllowed,
-  recordWrongPassword,
   requireLiveLink,
   requireOpenLink,
+  reservePasswordTry,
   type ShareLinkRow,
   setUnlockCookie,
   WRONG_PASSWORD,
@@ -122,11 +121,9 @@ export async function unlockShare(
 ): Promise<ShareView> {
   const link = await requireLiveLink(ctx, token, request.ip);
   if (link.password_hash !== null) {
-    await assertUnlockAllowed(ctx, link, request.ip);
-    if (!(await verifyPassword(link.password_hash, password))) {
-      await recordWrongPassword(ctx, link, request.ip);
-      throw unauthorized(WRONG_PASSWORD);
-    }
+    const attempt = await reservePasswordTry(ctx, link, request.ip);
+    if (!(await verifyPassword(link.password_hash, password))) throw unauthorized(WRONG_PASSWORD);
+    await attempt.giveBack();
     setUnlockCookie(ctx, reply, token, link);
   } else await verifyAgainstDummy(password, ctx.config.argon2);
   const view = await viewOf(ctx, token, link);
