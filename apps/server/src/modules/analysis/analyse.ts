@@ -4,6 +4,7 @@
 // constant however long the file, apart from the one-a-second short-term curve.
 import type { LoudnessFigures } from '@mixdesk/contract/analysis';
 import type { AudioFormat } from '@mixdesk/contract/media';
+import { audioAllowance } from '../media/audio-allowance.ts';
 import { DEMUXER_BY_FORMAT, DecoderError, type Decoders, runDecoder } from '../media/decoder.ts';
 import { LoudnessMeter } from './loudness.ts';
 import { TempoTracker } from './tempo.ts';
@@ -79,7 +80,7 @@ export interface AudioShape {
   /** The probe's figures: ffmpeg is asked for exactly these, so the samples are what the meters expect. */
   sampleRate: number;
   channels: number;
-  /** The container's duration, for the progress figure only. */
+  /** The container's duration: the progress figure, and how far the decode may go (audio-allowance.ts). */
   durationSeconds: number;
 }
 
@@ -88,7 +89,7 @@ const PROGRESS_STEP = 0.01;
 
 /**
  * Decodes `file` and measures it. Rejects with a DecoderError when ffmpeg refuses or fails the file (or it
- * decodes to no samples); `onProgress` gets 0–1 as the decoded duration grows, ending at 1. An abort kills
+ * decodes to no samples, or more than the file declares: ffmpeg stops just past that); `onProgress` gets 0–1 as the decoded duration grows, ending at 1. An abort kills
  * the decoder.
  */
 export async function analyseFile(
@@ -99,9 +100,10 @@ export async function analyseFile(
   signal?: AbortSignal,
 ): Promise<LoudnessFigures> {
   const analyser = new AudioAnalyser(shape.sampleRate, shape.channels);
+  const allowance = audioAllowance(shape, d.maxAudioSeconds);
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'file'];
   args.push('-f', DEMUXER_BY_FORMAT[shape.format], '-i', `file:${file}`, '-vn', '-map', '0:a:0');
-  args.push('-ac', String(shape.channels), '-ar', String(shape.sampleRate));
+  args.push('-af', allowance.trim, '-ac', String(shape.channels), '-ar', String(shape.sampleRate));
   args.push('-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1');
   const run = runDecoder(d, 'ffmpeg', args, d.decode);
   // Stopping the app stops the decoder at once (the job goes back to the queue).
@@ -113,6 +115,7 @@ export async function analyseFile(
   let carry: Buffer | null = null;
   /** Set while the meters run: an error then is theirs, not the stream's. */
   let measuring = false;
+  let exceeded = false;
   try {
     for await (const chunk of run.stdout as AsyncIterable<Buffer>) {
       let data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
@@ -123,6 +126,10 @@ export async function analyseFile(
         data = data.subarray(0, whole);
       }
       if (whole === 0) continue;
+      if (analyser.frames + whole / frameBytes > allowance.maxFrames) {
+        exceeded = true;
+        break;
+      }
       // A Float32Array needs a 4-byte-aligned offset; pooled Buffers usually are, but not always.
       if (data.byteOffset % 4 !== 0) data = Buffer.from(data);
       measuring = true;
@@ -142,6 +149,12 @@ export async function analyseFile(
       (decoderErr: unknown) => (measuring ? err : decoderErr),
     );
     throw failure;
+  }
+  if (exceeded) {
+    run.kill();
+    await run.result.catch(() => undefined);
+    signal?.removeEventListener('abort', stop);
+    throw allowance.exceeded();
   }
   await run.result.finally(() => signal?.removeEventListener('abort', stop));
   if (signal?.aborted) throw new DecoderError('The analysis was stopped', true);

@@ -3,6 +3,7 @@
 // catches the peaks between samples), and writes the same format at the same sample rate and bit depth.
 // Arguments are made here from stored figures and numbers only; the decoder runs under the usual limits.
 import type { AudioFormat } from '@mixdesk/contract/media';
+import { audioAllowance } from '../media/audio-allowance.ts';
 import { DEMUXER_BY_FORMAT, type Decoders, runDecoder } from '../media/decoder.ts';
 
 export interface RenderShape {
@@ -55,7 +56,11 @@ export function filterOf(plan: RenderPlan, sampleRate: number): string {
   ].join(',');
 }
 
-/** Renders `input` into `output` by `plan`; progress 0–1 from ffmpeg's own report of the time written. */
+/**
+ * Renders `input` into `output` by `plan`; progress 0–1 from ffmpeg's own report of the time written. No
+ * further than the input declares (audio-allowance.ts): ffmpeg stops just past it, and a render that gets
+ * past it fails as a damaged file.
+ */
 export async function renderMaster(
   d: Decoders,
   input: string,
@@ -67,13 +72,16 @@ export async function renderMaster(
 ): Promise<void> {
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'file'];
   args.push('-f', DEMUXER_BY_FORMAT[shape.format], '-i', `file:${input}`, '-vn', '-map', '0:a:0');
-  args.push('-af', filterOf(plan, shape.sampleRate), '-ar', String(shape.sampleRate));
+  const allowance = audioAllowance(shape, d.maxAudioSeconds);
+  args.push('-af', `${allowance.trim},${filterOf(plan, shape.sampleRate)}`, '-ar', String(shape.sampleRate));
   args.push('-ac', String(shape.channels), '-map_metadata', '-1', ...encoderArgs(shape));
   args.push('-progress', 'pipe:1', '-y', `file:${output}`);
   const run = runDecoder(d, 'ffmpeg', args, d.decode);
   const stop = () => run.kill();
   signal?.addEventListener('abort', stop, { once: true });
   const totalUs = Math.max(1, shape.durationSeconds * 1e6);
+  const allowedUs = (allowance.maxFrames / shape.sampleRate) * 1e6;
+  let exceeded = false;
   let text = '';
   run.stdout.on('data', (chunk: Buffer) => {
     text += chunk.toString('latin1');
@@ -83,13 +91,20 @@ export async function renderMaster(
       text = text.slice(end + 1);
       if (line.startsWith('out_time_us=')) {
         const us = Number(line.slice('out_time_us='.length));
+        if (us > allowedUs && !exceeded) {
+          exceeded = true;
+          run.kill();
+        }
         if (Number.isFinite(us) && us > 0) onProgress?.(Math.min(1, us / totalUs));
       }
       end = text.indexOf('\n');
     }
   });
   try {
-    await run.result;
+    await run.result.catch((err: unknown) => {
+      if (!exceeded) throw err;
+    });
+    if (exceeded) throw allowance.exceeded();
   } finally {
     signal?.removeEventListener('abort', stop);
   }

@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { declaringSamples, flacSampleRate } from './lying-audio-testing.ts';
 import {
   addTrack,
   encodedSine,
@@ -12,19 +13,10 @@ import {
   uploadVersion,
 } from './media-testing.ts';
 
-/**
- * A one-second FLAC whose STREAMINFO declares `seconds` of audio: the total-samples field (36 bits) sits in
- * the 8 bytes after the 8-byte marker and block header and the 10 bytes of block and frame sizes.
- */
+/** A one-second FLAC whose STREAMINFO declares `seconds` of audio. */
 async function flacDeclaring(seconds: number): Promise<Buffer> {
   const flac = await encodedSine('flac', 1);
-  expect(flac.subarray(0, 4).toString('latin1')).toBe('fLaC');
-  const at = 18;
-  const packed = flac.readBigUInt64BE(at);
-  const sampleRate = Number(packed >> 44n);
-  const mask = (1n << 36n) - 1n;
-  flac.writeBigUInt64BE((packed & ~mask) | BigInt(seconds * sampleRate), at);
-  return flac;
+  return declaringSamples(flac, seconds * flacSampleRate(flac));
 }
 
 let t: TestApp;

@@ -51,6 +51,8 @@ export interface Decoders {
   probe: DecoderLimits;
   /** Limits for decoding a whole file (the waveform job, the health probe). */
   decode: DecoderLimits;
+  /** MAX_AUDIO_SECONDS: no decode of an upload yields more (audio-allowance.ts; its default when unset). */
+  maxAudioSeconds?: number;
 }
 
 /** Decoding a whole 2 GiB upload takes well under this on a current machine. */
@@ -116,6 +118,7 @@ export function decoders(config: Config): Decoders {
       prlimit: findOnPath('prlimit', config.searchPath),
       probe: limitsFor(Math.min(PROBE_TIMEOUT_SECONDS, decodeSeconds), GIB),
       decode: limitsFor(decodeSeconds, 2 * GIB),
+      maxAudioSeconds: config.maxAudioSeconds,
     };
     resolved.set(config, found);
   }

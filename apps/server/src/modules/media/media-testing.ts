@@ -23,26 +23,19 @@ export const ENCODINGS = {
   opus: { ext: 'opus', args: ['-c:a', 'libopus', '-b:a', '64k', '-f', 'ogg'] },
 } as const;
 
-export async function encodedSine(kind: keyof typeof ENCODINGS, seconds = 2): Promise<Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-audio-'));
+export function encodedSine(kind: keyof typeof ENCODINGS, seconds = 2): Promise<Buffer> {
   const { ext, args } = ENCODINGS[kind];
-  const out = path.join(dir, `sine.${ext}`);
+  return encodedLavfi(`sine=frequency=440:sample_rate=44100:duration=${seconds}`, args, ext);
+}
+
+/** What ffmpeg encodes from the lavfi source graph `source` with output options `args`, as a `.ext` file. */
+export async function encodedLavfi(source: string, args: readonly string[], ext: string): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-audio-'));
+  const out = path.join(dir, `audio.${ext}`);
   try {
     await new Promise<void>((resolve, reject) =>
-      execFile(
-        ffmpeg.path,
-        [
-          '-v',
-          'error',
-          '-f',
-          'lavfi',
-          '-i',
-          `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-          ...args,
-          '-y',
-          out,
-        ],
-        (err) => (err ? reject(err) : resolve()),
+      execFile(ffmpeg.path, ['-v', 'error', '-f', 'lavfi', '-i', source, ...args, '-y', out], (err) =>
+        err ? reject(err) : resolve(),
       ),
     );
     return readFileSync(out);

@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { enqueueJob, type JobHandler, type JobRow, waitingJobs } from '../../platform/jobs.ts';
+import { audioAllowance } from './audio-allowance.ts';
 import { DEMUXER_BY_FORMAT, DecoderError, decoders } from './decoder.ts';
 import { startPeakDecoder } from './peaks.ts';
 import { withLocalFile } from './probe.ts';
@@ -35,12 +36,16 @@ export function peaksJob(ctx: AppContext): JobHandler {
     // The container's figure, until every sample is counted: enough to say how far the decode is.
     const expected = Math.max(1, Number(version.duration) * sampleRate);
     const decoded = await withLocalFile(ctx.storage, version.storage_key, async (file) => {
-      const decoder = startPeakDecoder(
-        decoders(ctx.config),
-        file,
-        DEMUXER_BY_FORMAT[version.format as AudioFormat],
-        (samples) => control.progress(Math.min(0.99, samples / expected)),
-      );
+      const d = decoders(ctx.config);
+      const format = version.format as AudioFormat;
+      const decoder = startPeakDecoder(d, file, DEMUXER_BY_FORMAT[format], {
+        onSamples: (samples) => control.progress(Math.min(0.99, samples / expected)),
+        // No further than the file declares: a header can say a second over hours of silence.
+        allowance: audioAllowance(
+          { format, sampleRate, durationSeconds: Number(version.duration) },
+          d.maxAudioSeconds,
+        ),
+      });
       // Stopping the app stops the decoder at once (the job goes back to the queue).
       const stop = () => decoder.kill();
       control.signal.addEventListener('abort', stop, { once: true });

@@ -1,6 +1,7 @@
 // Waveform peaks, computed once per upload by decoding the whole stored file with ffmpeg (decoder.ts picks
 // the binary and applies the limits), for every accepted format. ffmpeg mixes down to mono 16-bit
 // PCM; PeakReducer keeps the loudest sample per slice with constant memory, however long the file.
+import type { AudioAllowance } from './audio-allowance.ts';
 import { type Decoders, runDecoder } from './decoder.ts';
 
 /** How many peaks a version keeps: one per pixel of a wide waveform. */
@@ -70,48 +71,57 @@ export interface PeakDecoder {
   kill(): void;
 }
 
+export interface PeakDecoderOptions {
+  /** Hears the sample frames decoded so far, as they grow. */
+  onSamples?: (samples: number) => void;
+  /** How much audio the file may yield (an upload's: what it declares); past it the decode fails. */
+  allowance?: AudioAllowance;
+}
+
 /**
- * Decodes a stored file with ffmpeg, as the container `demuxer` it was accepted as, within the decode limits;
- * `onSamples` hears the sample frames decoded so far, as they grow.
+ * Decodes a stored file with ffmpeg, as the container `demuxer` it was accepted as, within the decode limits
+ * and the file's allowance: ffmpeg stops just past it, and a file that goes on past it is stopped and fails.
  */
 export function startPeakDecoder(
   d: Decoders,
   file: string,
   demuxer: string,
-  onSamples?: (samples: number) => void,
+  { onSamples, allowance }: PeakDecoderOptions = {},
 ): PeakDecoder {
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'file'];
-  args.push(
-    '-f',
-    demuxer,
-    '-i',
-    `file:${file}`,
-    '-vn',
-    '-map',
-    '0:a:0',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    '-f',
-    's16le',
-    'pipe:1',
-  );
+  args.push('-f', demuxer, '-i', `file:${file}`, '-vn', '-map', '0:a:0');
+  if (allowance) args.push('-af', allowance.trim);
+  args.push('-ac', '1', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1');
   const run = runDecoder(d, 'ffmpeg', args, d.decode);
   const reducer = new PeakReducer();
   let carry: Buffer | null = null;
+  let exceeded = false;
   run.stdout.on('data', (chunk: Buffer) => {
+    if (exceeded) return;
     let data = carry ? Buffer.concat([carry, chunk]) : chunk;
     carry = null;
     if (data.length % 2 === 1) {
       carry = data.subarray(data.length - 1);
       data = data.subarray(0, data.length - 1);
     }
+    if (allowance && reducer.samples + data.length / 2 > allowance.maxFrames) {
+      exceeded = true;
+      run.kill();
+      return;
+    }
     if (data.byteOffset % 2 === 1) data = Buffer.from(data);
     reducer.push(new Int16Array(data.buffer, data.byteOffset, data.length / 2));
     onSamples?.(reducer.samples);
   });
-  const result = run.result.then(() => ({ peaks: reducer.finish(), samples: reducer.samples }));
+  const result = run.result.then(
+    () => {
+      if (exceeded && allowance) throw allowance.exceeded();
+      return { peaks: reducer.finish(), samples: reducer.samples };
+    },
+    (err: unknown) => {
+      throw exceeded && allowance ? allowance.exceeded() : err;
+    },
+  );
   result.catch(() => undefined);
   return { result, kill: run.kill };
 }

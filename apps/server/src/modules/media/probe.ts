@@ -166,7 +166,8 @@ export async function probeAudio(d: Decoders, file: string, sniffed: AudioFamily
 /** Longest audio an upload may declare unless MAX_AUDIO_SECONDS says otherwise: a long session, not a day. */
 export const DEFAULT_MAX_AUDIO_SECONDS = 3 * 3600;
 
-const clock = (seconds: number) => {
+/** h:mm:ss, as the refusals of a too-long file say it. */
+export const clock = (seconds: number) => {
   const s = Math.round(seconds);
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
