@@ -30,6 +30,7 @@ import { jobQueue } from './platform/jobs.ts';
 import type { LogBuffer } from './platform/log-buffer.ts';
 import { createLogger, redactUrl } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
+import { mailQueueFigures, scheduleMailSweep } from './platform/mail-queue.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
@@ -148,6 +149,7 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
     queueDepth: () => waitingPeakJobs(database.db),
+    mailQueue: () => mailQueueFigures(database.db),
   });
   app.decorate('ctx', {
     db: database.db,
@@ -172,6 +174,8 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   app.addHook('preClose', async () => jobs.stop());
   // Objects a crash left without their row go once the app is up, and then every STORAGE_SWEEP_MINUTES.
   scheduleStorageSweep(app);
+  // Mail whose first try failed is tried again when due, once the app is up and every MAIL_SWEEP_SECONDS.
+  scheduleMailSweep(app);
 
   // While shutting down, answers to in-flight requests close their connection, so keep-alive
   // sockets cannot hold the process open.

@@ -90,6 +90,7 @@ const EnvFields = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .optional(),
+  MAIL_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3600).optional(),
   PATH: z.string().optional(),
   ...S3_SETTINGS,
   ...rateLimitSettings(),
@@ -167,6 +168,8 @@ export interface Config {
    * once at start; 0: never).
    */
   storageSweepMinutes?: number;
+  /** How often this instance sends queued mail that is due (MAIL_SWEEP_SECONDS, default 30; 0: never). */
+  mailSweepSeconds?: number;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notificationSweepSeconds: e.NOTIFICATION_SWEEP_SECONDS,
     notificationEmailDelaySeconds: e.NOTIFICATION_EMAIL_DELAY_SECONDS,
     storageSweepMinutes: e.STORAGE_SWEEP_MINUTES,
+    mailSweepSeconds: e.MAIL_SWEEP_SECONDS,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.flatMap((name) => {
         const value = e[envNameOf(name)];

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,14 +104,35 @@ describe('GET /metrics: who may read it', () => {
       await other.close();
     }
   });
-  it('with the web app built, a denied /metrics gets its page, as an unknown path does', async () => {
+  it('with the web app built, a denied /metrics is still the plain 404, never the app’s page', async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'mixdesk-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Mixdesk</title>');
-    const other = await createTestApp({ webDist, metricsToken: METRICS_TOKEN });
+    const other = await createTestApp({ webDist, adminEmails: [ADMIN_EMAIL], metricsToken: METRICS_TOKEN });
     try {
-      const unknown = visible(await other.app.inject({ url: '/no-such-page' }));
-      expect(unknown).toMatchObject({ status: 200, body: expect.stringContaining('<title>Mixdesk</title>') });
-      expect(visible(await other.app.inject({ url: '/metrics' }))).toEqual(unknown);
+      const page = visible(await other.app.inject({ url: '/no-such-page' }));
+      expect(page).toMatchObject({ status: 200, body: expect.stringContaining('<title>Mixdesk</title>') });
+      // What an unknown path gets where no web app is built: the app without one (`t`) shows it.
+      const unknown = visible(await t.app.inject({ url: '/no-such-page' }));
+      expect(unknown.status).toBe(404);
+      expect(JSON.parse(unknown.body)).toEqual({
+        success: false,
+        message: 'Page not found',
+        error: { code: 'NOT_FOUND' },
+      });
+      const someone = await registerUser(other.app);
+      const denied = [
+        {},
+        bearer('wrong-token-0123456789abcdef'),
+        bearer(someone.token),
+        { cookie: cookieHeader(someone.cookies) },
+      ];
+      for (const headers of denied) {
+        for (const url of ['/metrics', '/metrics?format=text']) {
+          expect(visible(await other.app.inject({ url, headers }))).toEqual(unknown);
+        }
+      }
+      const allowed = await other.app.inject({ url: '/metrics', headers: bearer(METRICS_TOKEN) });
+      expect(allowed.statusCode).toBe(200);
     } finally {
       await other.close();
       rmSync(webDist, { recursive: true, force: true });
@@ -142,6 +164,7 @@ describe('GET /metrics: what it shows', () => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toContain('nodejs_heap_size_used_bytes');
+    expect(text).toContain('# TYPE nodejs_active_handles gauge');
   });
 
   it('counts the realtime sockets open on this instance', async () => {
@@ -226,6 +249,20 @@ describe('GET /metrics: what it shows', () => {
     await set(ids[1]!, new Date(Date.now() - 60 * 60 * 1000).toISOString());
     await set(ids[2]!, new Date().toISOString());
     expect(sample(await scrape(), 'mixdesk_waveform_jobs_waiting')).toBe(2);
+  });
+
+  it('passes `promtool check metrics` with nothing to report', async () => {
+    // Traffic first (a signed-in read, an unknown path), so the labelled families have samples to check.
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(user.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/no-such-route' })).statusCode).toBe(404);
+    const text = await scrape();
+    const families = [...text.matchAll(/^# TYPE (\S+) \S+$/gm)].map((m) => m[1] ?? '');
+    const hasSamples = (name: string) => new RegExp(`^${name}(?:_bucket|_sum|_count)?[{ ]`, 'm').test(text);
+    // Only libuv requests in flight at the moment of the scrape (usually none) give that family a sample.
+    expect(families.filter((name) => name !== 'nodejs_active_requests' && !hasSamples(name))).toEqual([]);
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(check.error).toBeUndefined();
+    expect({ status: check.status, output: check.stdout + check.stderr }).toEqual({ status: 0, output: '' });
   });
 });
 

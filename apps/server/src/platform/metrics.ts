@@ -8,6 +8,8 @@ import { Counter, collectDefaultMetrics, Gauge, type Histogram, Registry } from 
 import type { DatabaseStats } from '../db/database.ts';
 import { requireAdmin } from './admin.ts';
 import { AppError } from './errors.ts';
+import { mailQueueGauges } from './mail-metrics.ts';
+import type { MailQueueFigures } from './mail-queue.ts';
 import { RequestHistogram } from './request-histogram.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -25,12 +27,24 @@ let processRegistry: Registry | undefined;
 /** How often the event-loop lag is sampled. */
 const EVENT_LOOP_SAMPLE_MS = 100;
 
+/**
+ * prom-client's totals of its per-type gauges `nodejs_active_{handles,requests,resources}`: gauges named like
+ * counters, which `promtool check metrics` rejects (and Prometheus would treat as counters in rate()). Their
+ * figure is the per-type gauge summed over `type`, so they are left out.
+ */
+const GAUGES_NAMED_AS_COUNTERS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     // The event-loop lag histogram samples every 100 ms rather than prom-client's 10 ms: a 10 ms timer woke
     // an idle server 100 times a second (0.5 % of a core, a quarter of the diagnostics polling budget).
     collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+    for (const name of GAUGES_NAMED_AS_COUNTERS) processRegistry.removeSingleMetric(name);
   }
   return processRegistry;
 }
@@ -79,6 +93,8 @@ export interface MetricsOptions {
   token?: string;
   /** How many jobs wait in the queue (the waveform jobs), asked at scrape time. */
   queueDepth: () => Promise<number>;
+  /** The mail queue's figures (waiting, retrying, failed, oldest), asked at scrape time. */
+  mailQueue: () => Promise<MailQueueFigures>;
 }
 
 export interface AppMetrics {
@@ -125,6 +141,7 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): App
     },
   });
   databaseGauges(app, registers);
+  mailQueueGauges(registers, opts.mailQueue, app.log);
   const exposed = Registry.merge([processMetrics(), registry]);
 
   // The route's pattern, never the raw URL: ids in labels would make a new series per id.

@@ -1,14 +1,32 @@
 // Serves the built web app: hashed assets cached for a year, index.html revalidated on every visit, the
 // brotli or gzip copy the build wrote beside a file when the browser accepts it (decision 012); every other
-// non-API path gets index.html.
+// path the server does not own itself (the API, /socket.io, /metrics) gets index.html.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.ts';
+import { METRICS_PATH } from './metrics.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const VARIANT = /\.(?:br|gz)$/;
+const API_PATH = /^\/(?:api(?:\/|$)|socket\.io)/;
+
+/**
+ * The request's path as the router reads it: percent-decoded, so `/%61pi/x` is an API path as it is routed to
+ * the API. A malformed escape leaves the path as sent.
+ */
+function decodedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** /metrics and below: a scraper denied it must see a 404, not a page it fails to parse. */
+const isMetricsPath = (urlPath: string) => urlPath === METRICS_PATH || urlPath.startsWith(`${METRICS_PATH}/`);
 
 /** The files of dist that have a .br or .gz copy beside them (absolute paths). */
 function filesWithVariants(webDist: string): Set<string> {
@@ -38,11 +56,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    const isApi = urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/socket.io');
+    const urlPath = decodedPath(request.url);
+    const isApi = API_PATH.test(urlPath);
     // A missing asset (a stale hashed file after a rebuild) is a plain 404, never index.html as a script.
     const isAsset = urlPath.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(urlPath);
-    if (!isApi && !isAsset && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isPage = !isApi && !isAsset && !isMetricsPath(urlPath);
+    if (isPage && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(

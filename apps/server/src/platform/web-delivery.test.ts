@@ -206,3 +206,48 @@ describe('API answers', () => {
     }
   });
 });
+
+describe('paths the server owns are never the web app', () => {
+  const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+  it('an unknown API path is a JSON 404 whatever the method and however the path is written', async () => {
+    const urls = [
+      '/api',
+      '/api/',
+      '/api/whatever',
+      '/api/whatever/deeper?next=%2F',
+      '/api/whatever.js',
+      '/api/projects/some-id/no-such-part',
+      // Written differently, routed the same: the router decodes the path.
+      '/%61pi/whatever',
+      '/api%2Fwhatever',
+    ];
+    for (const url of urls) {
+      for (const method of METHODS) {
+        const res = await t.app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+        const what = `${method} ${url}`;
+        expect(res.statusCode, what).toBe(404);
+        expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+        if (method === 'HEAD') continue;
+        expect(res.json(), what).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+        expect(res.body, what).not.toContain('<title>Mixdesk</title>');
+      }
+    }
+  });
+
+  it('a denied /metrics, and any path under it, is a plain JSON 404, never the app’s page', async () => {
+    const page = await get('/no-such-page');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(INDEX_HTML);
+    for (const url of ['/metrics', '/metrics?x=1', '/metrics/', '/metrics/more', '/%6detrics']) {
+      for (const method of METHODS) {
+        const res = await t.app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+        const what = `${method} ${url}`;
+        expect(res.statusCode, what).toBe(404);
+        expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+        if (method === 'HEAD') continue;
+        expect(res.json(), what).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+      }
+    }
+  });
+});

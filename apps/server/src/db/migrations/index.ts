@@ -23,6 +23,7 @@ import * as m0020 from './0020-invitations.ts';
 import * as m0021 from './0021-abuse-limits.ts';
 import * as m0022 from './0022-instance-secrets.ts';
 import * as m0023 from './0023-document-file-keys.ts';
+import * as m0024 from './0024-mail-queue.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-abuse-limits': m0021,
   '0022-instance-secrets': m0022,
   '0023-document-file-keys': m0023,
+  '0024-mail-queue': m0024,
 };

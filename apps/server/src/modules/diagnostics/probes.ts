@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ServiceName } from '@mixdesk/contract/diagnostics';
 import type { FastifyInstance } from 'fastify';
+import { mailQueueFigures } from '../../platform/mail-queue.ts';
 import { decoders } from '../media/decoder.ts';
 import { startPeakDecoder } from '../media/peaks.ts';
 import { sineWav } from '../media/sine-wav.ts';
@@ -140,16 +141,37 @@ function storageProbe(app: FastifyInstance): Probe {
 function mailProbe(app: FastifyInstance): Probe {
   return {
     maxAgeMs: COSTLY_PROBE_MS,
-    async run() {
-      const queued = await app.ctx.db
-        .selectFrom('mail_outbox')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('sent_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      const details = { queued: Number(queued.n) };
-      if (app.ctx.mailer.transport === 'outbox')
-        return { status: 'online', latency: null, fallback: 'outbox', details };
-      const { ms } = await timed(() => app.ctx.mailer.verify());
+    async run(): Promise<ProbeOutcome> {
+      const queue = await mailQueueFigures(app.ctx.db);
+      const details = { ...queue };
+      if (app.ctx.mailer.transport === 'outbox') {
+        const kept = await app.ctx.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'kept')
+          .executeTakeFirstOrThrow();
+        return {
+          status: 'online',
+          latency: null,
+          fallback: 'outbox',
+          details: { ...details, kept: Number(kept.n) },
+        };
+      }
+      // The queue's figures matter most while the server refuses: they are shown with its error.
+      let ms: number;
+      try {
+        ({ ms } = await timed(() => app.ctx.mailer.verify()));
+      } catch (err) {
+        const error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+        return { status: 'error', latency: null, error, details };
+      }
+      if (queue.retrying > 0)
+        return {
+          status: 'degraded',
+          latency: ms,
+          error: `${queue.retrying} mail${queue.retrying === 1 ? '' : 's'} wait for another try`,
+          details,
+        };
       return { status: ms > SLOW_MS * 4 ? 'degraded' : 'online', latency: ms, details };
     },
   };

@@ -94,4 +94,13 @@ describe('probe details', () => {
     expect(formatDetail('writable', true)).toBe('Yes');
     expect(formatDetail('version', null)).toBe('—');
   });
+  it("show the mail queue's oldest waiting mail as an age", () => {
+    expect(humanizeKey('oldestWaitingAgeSeconds')).toBe('Oldest waiting');
+    expect(formatDetail('oldestWaitingAgeSeconds', 45)).toBe('45s');
+    expect(formatDetail('oldestWaitingAgeSeconds', 725)).toBe('12m 5s');
+    expect(formatDetail('oldestWaitingAgeSeconds', 3 * 3600 + 20 * 60 + 7)).toBe('3h 20m');
+    expect(formatDetail('oldestWaitingAgeSeconds', 2 * 86_400 + 4 * 3600)).toBe('2d 4h');
+    expect(formatDetail('oldestWaitingAgeSeconds', null)).toBe('—');
+    expect(formatDetail('retrying', 2)).toBe('2');
+  });
 });

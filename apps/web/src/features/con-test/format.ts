@@ -72,6 +72,7 @@ const DETAIL_NAMES: Record<string, string> = {
   freeBytes: 'Free space',
   totalBytes: 'Disk size',
   probeSeconds: 'Probe length (s)',
+  oldestWaitingAgeSeconds: 'Oldest waiting',
 };
 
 /** A probe's detail key as a label: "walBytes" reads "WAL size", "pool_size" reads "Pool size". */
@@ -86,11 +87,24 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A probe's detail value as text: sizes (keys ending in "bytes") in B…TB, the rest as they are. */
+/** An age in seconds in its two largest units: "45s", "12m 5s", "3h 20m", "2d 4h". */
+export function formatAge(totalSeconds: number): string {
+  const s = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
+}
+
+/**
+ * A probe's detail value as text: sizes (keys ending in "bytes") in B…TB, ages (keys ending in "AgeSeconds")
+ * in their two largest units, the rest as they are.
+ */
 export function formatDetail(key: string, value: string | number | boolean | null): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number' && /bytes$/i.test(key)) return formatBytes(value);
+  if (typeof value === 'number' && /AgeSeconds$/.test(key)) return formatAge(value);
   if (typeof value === 'number') return value.toLocaleString('en-US');
   return value;
 }
