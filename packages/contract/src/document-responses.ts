@@ -110,6 +110,11 @@ export const DocumentSchema = z.object({
   paidAt: z.string().nullable(),
   sentAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /**
+   * Everyone has signed but the final copy could not be made, and why (a retry failed too): the owner may
+   * resend to try again, or void the document. Null otherwise.
+   */
+  completionError: z.string().nullable(),
   pdf: z.object({ size: z.number().int(), sha256: z.string(), revision: z.number().int() }),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -96,7 +96,13 @@ export const SigningTokenParamsSchema = z.object({ token: z.string().max(200) })
 
 /** What the signing page shows the person holding the link. */
 export const SigningViewSchema = z.object({
-  document: DocumentSchema.omit({ pdf: true, signatures: true, projectId: true, project: true }),
+  document: DocumentSchema.omit({
+    pdf: true,
+    signatures: true,
+    projectId: true,
+    project: true,
+    completionError: true,
+  }),
   signer: z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
   /** Who sent it. */
   from: z.object({ name: z.string(), email: z.string() }),

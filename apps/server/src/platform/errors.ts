@@ -38,7 +38,12 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 export function rateLimited(retryAfterSeconds: number, what: string): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const when = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+  const when =
+    seconds >= 2 * 3600
+      ? `${Math.ceil(seconds / 3600)} hours`
+      : seconds >= 90
+        ? `${Math.ceil(seconds / 60)} minutes`
+        : `${seconds} seconds`;
   return new AppError('RATE_LIMITED', `${what} Try again in ${when}.`, undefined, {
     'retry-after': String(seconds),
   });

@@ -33,8 +33,8 @@ export const RATE_LIMITS = {
    */
   upload: { max: 300, windowSeconds: 600, what: 'Too many uploads in a short time.', by: 'client' },
   /**
-   * Documents rendered to PDF. By client: documents are an account's; the server's CPU is what the count
-   * protects.
+   * Documents rendered to PDF (generated, edited, completed). By client: documents are an account's; the
+   * server's CPU is what the count protects.
    */
   render: {
     max: 60,
@@ -82,6 +82,10 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
   'POST /api/projects/:id/tracks/:trackId/versions': 'upload',
   'POST /api/auth/profile/avatar': 'upload',
   'POST /api/documents/generate': 'render',
+  'PUT /api/documents/:id': 'render',
+  // A resend of a document everyone has signed finishes it (renders the final PDF), as the last signature does.
+  'POST /api/documents/:id/send': 'render',
+  'POST /api/sign/:token': 'render',
   'POST /api/projects/:id/tracks/:trackId/versions/:versionId/master': 'master',
   'POST /api/auth/register': 'register',
   'POST /api/projects/:id/collaborators': 'invite',

@@ -6,6 +6,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bumpDashboardsShowingActor } from '../activity/actor-names.ts';
 import { forgetUserSessions } from '../auth/session-cache.ts';
+import { deleteDocumentsOfOwner } from '../documents/delete-owned.ts';
+import { removeObjects } from '../documents/pdf-files.ts';
 import { deleteProfileFiles } from '../profile/user-data.ts';
 import { userDataHandlers } from '../user-data.ts';
 import { confirmPassword, confirmSecondFactor, currentUser } from './confirm-identity.ts';
@@ -28,7 +30,10 @@ export async function deleteAccount(
   // place, so the user can simply try again.
   for (const handler of userDataHandlers) await handler.deleteData(ctx, user.id);
   await deleteProfileFiles(ctx, user.id);
-  await ctx.db.transaction().execute(async (trx) => {
+  const documentKeys = await ctx.db.transaction().execute(async (trx) => {
+    // Documents first, in this transaction: their links die with the account, and the user row's cascade would
+    // trip over the documents list's triggers (which write a row keyed by the owner).
+    const keys = await deleteDocumentsOfOwner(trx, user.id);
     // Mail kept for delivery records would otherwise keep the address: the account's own, and mail others sent
     // to the address (an invitation has no user id); failed sign-ins are keyed by it.
     await trx
@@ -39,7 +44,10 @@ export async function deleteAccount(
     // Their past activity stays in others' feeds, nameless from now on: dashboards showing it are redone.
     await bumpDashboardsShowingActor(trx, user.id);
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    return keys;
   });
+  // The documents' PDFs once no row names them.
+  await removeObjects(ctx, documentKeys);
   // Its sessions went with the user row (cascade); this instance must not remember them either.
   forgetUserSessions(user.id);
   ctx.live.endSessions({ userId: user.id });

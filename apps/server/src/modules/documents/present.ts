@@ -50,6 +50,8 @@ export function presentDocument(row: DocumentRow, signers: SignerRow[], today = 
     paidAt: row.paid_at,
     sentAt: row.sent_at,
     completedAt: row.completed_at,
+    // Only while it matters: a document voided, or completed by a later try, has nothing to fix.
+    completionError: status === 'signed' ? row.completion_error : null,
     pdf: { size: row.pdf_size, sha256: row.pdf_sha256, revision: row.pdf_revision },
     createdAt: row.created_at,
     updatedAt: row.updated_at,

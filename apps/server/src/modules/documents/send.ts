@@ -6,13 +6,14 @@ import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { completeDocument } from './complete.ts';
+import { completeOrExplain } from './complete-or-explain.ts';
 import { sendSigningRequest } from './emails.ts';
 import { type Actor, type RequestOrigin, recordEvent } from './events.ts';
 import { presentDocument } from './present.ts';
 import { type DocumentRow, findDocument, type SignerRow, signersOf, updateDocumentRow } from './repo.ts';
 import { requireDocument } from './service.ts';
 import { newLink, signingUrl } from './signing-links.ts';
+import { reserveSigningMails } from './signing-mail-budget.ts';
 
 const NOT_SENDABLE: Record<string, string> = {
   voided: 'This document is void and cannot be sent',
@@ -79,41 +80,64 @@ export async function sendDocument(
   const existing = await requireDocument(ctx, owner.id, id);
   const everyoneSigned = (await signersOf(ctx.db, [existing.id])).every((s) => s.signed_at);
   if (existing.status === 'signed' && everyoneSigned) {
-    // Completion failed when the last party signed (logged then): there is nobody to send to, so finish it.
-    await completeDocument(ctx, existing.id);
+    // Completion failed when the last party signed: there is nobody to send to, so try to finish it. When
+    // it fails again the owner is told why (kept on the document too), and may void it.
+    const failure = await completeOrExplain(ctx, existing.id);
+    if (failure) throw conflict(failure);
     return presentDocument(await requireDocument(ctx, owner.id, id), await signersOf(ctx.db, [existing.id]));
   }
-  const { row, links } = await ctx.db.transaction().execute(async (trx) => {
-    const current = await findDocument(trx, owner.id, existing.id, ctx.dialect === 'postgres');
-    if (!current) throw notFound('Document');
-    const refusal = NOT_SENDABLE[current.status];
-    if (refusal) throw conflict(refusal);
-    const signers = await signersOf(trx, [current.id]);
-    const anySigned = signers.some((s) => s.signed_at);
-    if (anySigned && order !== current.signing_order)
-      throw conflict("The signing order can't change once someone has signed");
-    // Everyone not yet signed loses their old link; those whose turn it is get a new one.
-    await trx
-      .updateTable('document_signers')
-      .set({ token_hash: null, token_expires_at: null })
-      .where('document_id', '=', current.id)
-      .where('signed_at', 'is', null)
-      .execute();
-    const links = await issueLinks(ctx, trx, nextSigners(signers, order));
-    const now = nowIso();
-    const status = current.status === 'generated' ? 'sent' : current.status;
-    await updateDocumentRow(trx, current.id, { status, signing_order: order, sent_at: now, updated_at: now });
-    await recordEvent(
-      trx,
-      current.id,
-      'sent',
-      owner,
-      origin,
-      { to: links.map((l) => l.signer.email), order },
-      now,
-    );
-    return { row: { ...current, status, signing_order: order, sent_at: now, updated_at: now }, links };
-  });
+  // The mails' places are taken first: a send past the budget replaces no link and mails no one.
+  const waiting = nextSigners(await signersOf(ctx.db, [existing.id]), order);
+  const places = NOT_SENDABLE[existing.status]
+    ? undefined
+    : await reserveSigningMails(
+        ctx,
+        owner.id,
+        existing.id,
+        waiting.map((s) => s.email),
+      );
+  const { row, links } = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const current = await findDocument(trx, owner.id, existing.id, ctx.dialect === 'postgres');
+      if (!current) throw notFound('Document');
+      const refusal = NOT_SENDABLE[current.status];
+      if (refusal) throw conflict(refusal);
+      const signers = await signersOf(trx, [current.id]);
+      const anySigned = signers.some((s) => s.signed_at);
+      if (anySigned && order !== current.signing_order)
+        throw conflict("The signing order can't change once someone has signed");
+      // Everyone not yet signed loses their old link; those whose turn it is get a new one.
+      await trx
+        .updateTable('document_signers')
+        .set({ token_hash: null, token_expires_at: null })
+        .where('document_id', '=', current.id)
+        .where('signed_at', 'is', null)
+        .execute();
+      const links = await issueLinks(ctx, trx, nextSigners(signers, order));
+      const now = nowIso();
+      const status = current.status === 'generated' ? 'sent' : current.status;
+      await updateDocumentRow(trx, current.id, {
+        status,
+        signing_order: order,
+        sent_at: now,
+        updated_at: now,
+      });
+      await recordEvent(
+        trx,
+        current.id,
+        'sent',
+        owner,
+        origin,
+        { to: links.map((l) => l.signer.email), order },
+        now,
+      );
+      return { row: { ...current, status, signing_order: order, sent_at: now, updated_at: now }, links };
+    })
+    .catch(async (err: unknown) => {
+      await places?.giveBack();
+      throw err;
+    });
   await mailLinks(ctx, owner, row, links);
   return presentDocument(row, await signersOf(ctx.db, [row.id]));
 }

@@ -164,6 +164,7 @@ export async function generateDocument(
     completed_at: null,
     paid_at: null,
     voided_at: null,
+    completion_error: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

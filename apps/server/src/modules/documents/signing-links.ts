@@ -8,6 +8,7 @@ import { reserveTry, type WindowLimit } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
+import { documentGone, isWithdrawnLink } from './withdrawn-links.ts';
 
 export const LINK_INVALID = 'This signing link is invalid or has expired';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -49,6 +50,7 @@ export function findSignerByHash(db: Kysely<DB>, hash: string, lock = false) {
 /**
  * The signer a link belongs to, while it is live; otherwise 404 with one message for every reason (unknown,
  * used, expired, another party's document void or rejected), and the failure is counted against the address.
+ * A live link of a document deleted with its sender's account is told so instead, and not counted.
  */
 export async function requireLiveLink(ctx: AppContext, token: string, ip: string) {
   // A look-up is counted as a failure before it is made (under the address's lock), and given back when the
@@ -69,8 +71,12 @@ export async function requireLiveLink(ctx: AppContext, token: string, ip: string
     !signer.signed_at &&
     !signer.rejected_at &&
     ['sent', 'viewed', 'signed'].includes(document.status);
-  if (!live) throw linkInvalid();
+  // A link of a document deleted with its sender's account is no guess: the try is given back, and the party
+  // is told the document is gone (withdrawn-links.ts).
+  const gone = !live && !signer && TOKEN_SHAPE.test(token) && (await isWithdrawnLink(ctx.db, sha256(token)));
+  if (!live && !gone) throw linkInvalid();
   await ctx.db.deleteFrom('signing_link_failures').where('id', '=', failureId).execute();
+  if (!live) throw documentGone();
   return { signer, document };
 }
 

@@ -1,16 +1,17 @@
 // What the holder of a signing link may do (GET/POST /api/sign/:token): read the document, sign it once
 // (typed or drawn, with consent), or decline. Every step is an audit event with their address and browser.
-import type { SigningView, SignWithLinkSchema } from '@mixdesk/contract/signing';
+import { decodePngDataUrl, type SigningView, type SignWithLinkSchema } from '@mixdesk/contract/signing';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { completeDocument } from './complete.ts';
+import { completeOrExplain } from './complete-or-explain.ts';
 import { sendDeclinedNotice } from './emails.ts';
 import { type RequestOrigin, recordEvent } from './events.ts';
 import { presentDocument } from './present.ts';
 import { findDocument, signersOf, updateDocumentRow } from './repo.ts';
 import { issueLinks, mailLinks, nextSigners } from './send.ts';
+import { cleanSignaturePng } from './signature-png.ts';
 import { findSignerByHash, linkInvalid, requireLiveLink } from './signing-links.ts';
 
 const ownerOf = (ctx: AppContext, ownerId: string) =>
@@ -56,6 +57,7 @@ export async function openSigning(
     signatures: __,
     projectId: ___,
     project: ____,
+    completionError: _____,
     ...view
   } = presentDocument(row, await signersOf(ctx.db, [row.id]));
   const owner = await ownerOf(ctx, row.owner_id);
@@ -74,6 +76,16 @@ export async function signingPdf(ctx: AppContext, token: string, ip: string) {
 }
 
 /**
+ * What is kept of a signature: a typed one as given; a drawing decoded and encoded again (signature-png.ts),
+ * or a 400 when it is too large to decode or cannot be decoded. The schema let only PNG data URLs through.
+ */
+async function keptSignature(signature: z.output<typeof SignWithLinkSchema>['signature']) {
+  if (signature.kind === 'typed') return signature;
+  const clean = await cleanSignaturePng(Buffer.from(decodePngDataUrl(signature.value)!));
+  return { kind: 'drawn' as const, value: `data:image/png;base64,${clean.toString('base64')}` };
+}
+
+/**
  * POST /api/sign/:token: records the signature and kills the link. When it was the last signature the
  * document is completed (final PDF sealed and mailed); in sequential order the next signer gets a link.
  */
@@ -84,6 +96,8 @@ export async function signWithLink(
   origin: RequestOrigin,
 ): Promise<{ status: string }> {
   const { signer, document } = await requireLiveLink(ctx, token, origin.ip ?? '');
+  // Before the transaction: decoding holds no lock, and a refused drawing leaves nothing behind.
+  const signature = await keptSignature(input.signature);
   const pg = ctx.dialect === 'postgres';
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     // Locked and read again: two requests with one link sign once.
@@ -103,7 +117,7 @@ export async function signWithLink(
       .set({
         signed_at: now,
         status: 'signed',
-        signature: JSON.stringify(input.signature),
+        signature: JSON.stringify(signature),
         token_hash: null,
         token_expires_at: null,
         viewed_at: current.viewed_at ?? now,
@@ -133,17 +147,9 @@ export async function signWithLink(
     await mailLinks(ctx, owner, outcome.doc, outcome.links);
   }
   if (!outcome.allSigned) return { status: 'signed' };
-  try {
-    await completeDocument(ctx, outcome.doc.id);
-  } catch (err) {
-    // The signature is recorded; the owner's next send completes the document (send.ts).
-    ctx.log.error(
-      { service: 'documents', err, documentId: outcome.doc.id },
-      'Completing a signed document failed',
-    );
-    return { status: 'signed' };
-  }
-  return { status: 'completed' };
+  // When it fails the signature stays recorded and the owner is shown why; their resend tries again.
+  const failure = await completeOrExplain(ctx, outcome.doc.id);
+  return { status: failure ? 'signed' : 'completed' };
 }
 
 /** POST /api/sign/:token/reject: the party declines; the document is rejected and every link dies. */

@@ -36,6 +36,8 @@ export interface DocumentsTable {
   completed_at: Timestamp | null;
   paid_at: string | null;
   voided_at: Timestamp | null;
+  /** Why completing the fully signed document failed, for the owner; null once it completes (issue #31). */
+  completion_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -89,6 +91,12 @@ export interface DocumentListVersionsTable {
   version: number;
 }
 
+/** A live signing link of a document deleted with its sender's account, until it would have expired. */
+export interface WithdrawnSigningLinksTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface SigningLinkFailuresTable {
   id: string;
   ip: string;
@@ -98,6 +106,7 @@ export interface SigningLinkFailuresTable {
 declare module '../../db/schema.ts' {
   interface DB {
     signing_link_failures: SigningLinkFailuresTable;
+    withdrawn_signing_links: WithdrawnSigningLinksTable;
     document_list_versions: DocumentListVersionsTable;
     documents: DocumentsTable;
     document_signers: DocumentSignersTable;

@@ -31,6 +31,7 @@ export function DocumentCard({ document: doc, onView, onDownload, downloading, o
           <Badge tone="neutral">{TYPE_LABELS[doc.documentType]}</Badge>
           <Badge tone={STATUS_TONE[doc.status]}>{STATUS_LABELS[doc.status]}</Badge>
           {doc.overdue && <Badge tone="danger">Overdue</Badge>}
+          {doc.completionError && <Badge tone="danger">Not completed</Badge>}
           <span className="ml-auto font-mono text-xs text-subtle">{doc.documentId}</span>
         </div>
         <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
@@ -54,6 +55,11 @@ export function DocumentCard({ document: doc, onView, onDownload, downloading, o
             <time dateTime={doc.createdAt}>{formatDay(doc.createdAt)}</time>
           </li>
         </ul>
+        {doc.completionError && (
+          <p className="line-clamp-3 text-sm text-danger" title={doc.completionError}>
+            {doc.completionError}
+          </p>
+        )}
         {amount && (
           <p className="mt-auto flex items-baseline justify-between gap-2 pt-1 text-sm">
             <span className="text-muted">{amount.label}</span>

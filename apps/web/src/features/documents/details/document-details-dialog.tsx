@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderOpen } from 'lucide-react';
 import { Fragment, useEffect } from 'react';
 import { ensureFreshSession } from '../../../lib/upload';
+import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Modal } from '../../../ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/tabs';
@@ -67,6 +68,7 @@ export function DocumentDetailsDialog({ document: listed, onClose, downloading, 
       {doc && (
         <div className="flex flex-col gap-4">
           <StatusLine document={doc} />
+          {doc.completionError && <Alert type="error">{doc.completionError}</Alert>}
           {doc.project && (
             <p className="flex items-center gap-2 text-sm">
               <FolderOpen aria-hidden="true" className="size-4 shrink-0 text-accent" />
