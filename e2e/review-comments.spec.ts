@@ -112,7 +112,7 @@ test('two people review a mix: presence, a comment at 0:12 live with its marker,
   await singer.context().close();
 });
 
-test('a comment by someone else offers no Edit, and the author edits and deletes their own', async ({
+test('a comment by someone else offers no Edit; the author edits and deletes their own, and a reply stays', async ({
   browser,
   request,
 }) => {
@@ -140,12 +140,36 @@ test('a comment by someone else offers no Edit, and the author edits and deletes
   await expect(theirs).toContainText('Kick is muddy under the bass');
   await expect(theirs).toContainText('edited');
 
+  // The producer replies; the artist (view only) deletes their comment: their words go, the reply stays under
+  // a greyed "Comment deleted" that offers nothing to do, on both pages.
+  await theirs.getByRole('button', { name: 'Reply' }).click();
+  const replyBox = producer.getByRole('form', { name: 'Reply to Arlo Artist' });
+  await replyBox.getByLabel('Reply to Arlo Artist').fill('Cut some 200 Hz from the bass');
+  await replyBox.getByRole('button', { name: 'Reply' }).click();
+  const replyOf = (page: typeof singer) =>
+    page.getByRole('list', { name: 'Replies' }).getByRole('article', { name: /Paula Producer/ });
+  await expect(replyOf(singer)).toContainText('Cut some 200 Hz from the bass');
   await mine.getByRole('button', { name: 'Delete comment' }).click();
-  await singer
+  const confirm = singer.getByRole('alertdialog', { name: 'Delete Comment' });
+  await expect(confirm).toContainText('The replies stay');
+  await confirm.getByRole('button', { name: 'Delete Comment' }).click();
+  for (const page of [singer, producer]) {
+    const placeholder = page.getByRole('article', { name: 'Deleted comment at 0:03' });
+    await expect(placeholder).toContainText('Comment deleted');
+    await expect(placeholder).not.toContainText('Kick is muddy');
+    await expect(placeholder.getByRole('button')).toHaveCount(0);
+    await expect(replyOf(page)).toContainText('Cut some 200 Hz from the bass');
+  }
+  await expect(theirs).toBeHidden();
+  await expectAccessible(singer);
+
+  // The reply's own actions remain; when it goes, the placeholder goes with it.
+  await replyOf(producer).getByRole('button', { name: 'Delete comment' }).click();
+  await producer
     .getByRole('alertdialog', { name: 'Delete Comment' })
     .getByRole('button', { name: 'Delete Comment' })
     .click();
-  await expect(theirs).toBeHidden();
+  await expect(singer.getByRole('article', { name: 'Deleted comment at 0:03' })).toBeHidden();
   await expect(producer.getByText('No comments yet.')).toBeVisible();
   await producer.context().close();
   await singer.context().close();

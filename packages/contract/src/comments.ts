@@ -38,6 +38,11 @@ export const CommentSchema = z.object({
   resolved: z.boolean(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
+  /**
+   * A placeholder: its author deleted it after others had replied. Body and author are empty, the replies
+   * stay, and it takes no actions; it goes when its last reply does.
+   */
+  deleted: z.boolean(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
@@ -85,14 +90,20 @@ export const CommentParamsSchema = VersionParamsSchema.extend({
 
 export const CommentResponseSchema = envelope(z.object({ comment: CommentSchema }));
 export const CommentListResponseSchema = envelope(z.object({ comments: z.array(CommentSchema) }));
-export const CommentDeletedResponseSchema = envelope(z.object({ deletedIds: z.array(z.string()) }));
+/** What a delete removed, and the placeholder left instead when others had replied (else null). */
+export const CommentDeletedResponseSchema = envelope(
+  z.object({ deletedIds: z.array(z.string()), placeholder: CommentSchema.nullable() }),
+);
 
 // Socket events (SPEC §7 Realtime socket), sent to everyone in the project's room.
 const where = { projectId: z.string(), trackId: z.string(), versionId: z.string() };
 export const CommentEventSchema = z.object({ ...where, comment: CommentSchema });
-/** comment:new and comment:updated (edited or resolved). */
+/** comment:new and comment:updated (edited, resolved, or left as a placeholder by its author's delete). */
 export type CommentEvent = z.infer<typeof CommentEventSchema>;
-/** comment:deleted: the comment and, for a thread's first comment, its replies. */
+/**
+ * comment:deleted: the comment and, for a thread's first comment, its replies (or, for the last reply under a
+ * placeholder, the placeholder too).
+ */
 export const CommentDeletedEventSchema = z.object({
   ...where,
   commentId: z.string(),

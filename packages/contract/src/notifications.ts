@@ -1,7 +1,7 @@
 // Per-user notifications (issue #15): someone mentioned me, replied to my comment, asked me for a review,
 // decided on my version, or added me to a project. GET /api/notifications lists mine (newest first, paged,
 // with how many are unread); POST /api/notifications/read marks some or all of them read. A new one reaches
-// my open tabs as the socket event `notification:new`.
+// my open tabs as the socket event `notification:new`; repeats about one thread fold into one (`count`).
 import { z } from 'zod';
 import { envelope, PaginationSchema, pageQueryFields } from './envelope.ts';
 
@@ -42,6 +42,13 @@ export const NotificationSchema = z.object({
   actor: NotificationActorSchema.nullable(),
   project: NotificationProjectSchema.nullable(),
   read: z.boolean(),
+  /**
+   * How many it stands for: repeats of one kind about one thread (mentions, replies, guest comments) fold
+   * into one unread notification, whose title says how many, and whose actor, body, link and time are the
+   * latest's. 1 for the rest.
+   */
+  count: z.number().int().min(1),
+  /** When it happened (a folded one: its latest). */
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
@@ -99,7 +106,10 @@ export type MarkReadInput = z.input<typeof MarkReadSchema>;
 export const UnreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const MarkReadResponseSchema = envelope(UnreadCountSchema);
 
-/** The socket event a user's connections receive when a notification is created for them. */
+/**
+ * The socket event a user's connections receive when a notification is created for them, or when a new one
+ * folds into an unread one (the same `_id`, its count and latest details): replace the one with that id.
+ */
 export const NOTIFICATION_NEW_EVENT = 'notification:new';
 export const NotificationEventSchema = z.object({
   notification: NotificationSchema,

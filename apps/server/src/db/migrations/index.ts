@@ -24,8 +24,10 @@ import * as m0021 from './0021-abuse-limits.ts';
 import * as m0022 from './0022-instance-secrets.ts';
 import * as m0023 from './0023-document-file-keys.ts';
 import * as m0024 from './0024-mail-queue.ts';
+import * as m0025 from './0025-comment-placeholders.ts';
 import * as m0026 from './0026-document-completion-error.ts';
 import * as m0027 from './0027-withdrawn-signing-links.ts';
+import * as m0028 from './0028-guest-comment-limits-and-folds.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '0022-instance-secrets': m0022,
   '0023-document-file-keys': m0023,
   '0024-mail-queue': m0024,
+  '0025-comment-placeholders': m0025,
   '0026-document-completion-error': m0026,
   '0027-withdrawn-signing-links': m0027,
+  '0028-guest-comment-limits-and-folds': m0028,
 };

@@ -1,5 +1,7 @@
 // Who a new comment notifies (issue #15): the people of the project it @mentions by name (full name or first
-// name: "@Paula" or "@Paula Producer"), and the author of the thread it replies to. Never the writer.
+// name: "@Paula" or "@Paula Producer"), and the author of the thread it replies to. Never the writer. Repeats
+// fold (issue #31): a person's unread mention, reply or guest-comment notification about one thread (for a
+// guest, their link's comments on one version) counts the next ones instead of each making a row.
 import { type Comment, formatTimestamp } from '@mixdesk/contract/comments';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -57,19 +59,29 @@ export function commentLink(comment: Placed, threadId = comment._id): string {
 export function notifyAboutGuestComment(
   ctx: AppContext,
   trx: Kysely<DB>,
-  input: { comment: Placed & { body: string }; guestName: string; trackTitle: string; userId: string },
+  input: {
+    comment: Placed & { body: string; shareLinkId: string };
+    guestName: string;
+    trackTitle: string;
+    userId: string;
+  },
 ): Promise<CreatedNotification[]> {
   const { comment, guestName, trackTitle, userId } = input;
+  const at = formatTimestamp(comment.at);
   return notify(ctx, trx, {
     userId,
     kind: 'guest_comment',
     actorId: null,
     actorName: guestName,
     projectId: comment.projectId,
-    title: `${guestName} (guest) commented on ${trackTitle} at ${formatTimestamp(comment.at)}`,
+    title: `${guestName} (guest) commented on ${trackTitle} at ${at}`,
     body: comment.body,
     link: commentLink(comment),
-    dedupeKey: `guest_comment:${comment._id}`,
+    // A guest's comments are threads of their own: what one link brings in on one version is one conversation.
+    fold: {
+      key: `guest_comment:${comment.shareLinkId}:${comment.versionId}`,
+      title: (n) => `${n} guest comments on ${trackTitle}, the latest by ${guestName} (guest) at ${at}`,
+    },
   });
 }
 
@@ -88,12 +100,14 @@ export async function notifyAboutComment(
   trx: Kysely<DB>,
   { comment, authorId, authorName, trackTitle, thread }: NewComment,
 ): Promise<CreatedNotification[]> {
+  const threadId = thread?.id ?? comment._id;
+  const at = formatTimestamp(comment.at);
   const base = {
     actorId: authorId,
     actorName: authorName,
     projectId: comment.projectId,
     body: comment.body,
-    link: commentLink(comment, thread?.id ?? comment._id),
+    link: commentLink(comment, threadId),
   };
   const created: CreatedNotification[] = [];
   const told = new Set<string>([authorId]);
@@ -106,8 +120,11 @@ export async function notifyAboutComment(
           ...base,
           userId: person.id,
           kind: 'mention',
-          title: `${authorName} mentioned you on ${trackTitle} at ${formatTimestamp(comment.at)}`,
-          dedupeKey: `mention:${comment._id}`,
+          title: `${authorName} mentioned you on ${trackTitle} at ${at}`,
+          fold: {
+            key: `mention:${threadId}`,
+            title: (n) => `${n} mentions of you on ${trackTitle}, the latest by ${authorName} at ${at}`,
+          },
         })),
       );
     }
@@ -119,7 +136,10 @@ export async function notifyAboutComment(
         userId: thread.authorId,
         kind: 'reply',
         title: `${authorName} replied to your comment on ${trackTitle}`,
-        dedupeKey: `reply:${comment._id}`,
+        fold: {
+          key: `reply:${thread.id}`,
+          title: (n) => `${n} replies to your comment on ${trackTitle}, the latest by ${authorName}`,
+        },
       })),
     );
   }

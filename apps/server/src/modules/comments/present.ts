@@ -8,7 +8,11 @@ import type { CommentRow } from './repo.ts';
 /** The name a guest's comment shows when the link gave none. */
 const GUEST = 'Guest';
 
+/** A placeholder's author: nobody (its author took their name off with their words). */
+const NOBODY: CommentAuthor = { _id: null, name: '', avatarUrl: null, guest: false };
+
 function authorOf(row: CommentRow): CommentAuthor {
+  if (row.deleted_at) return NOBODY;
   if (!row.author_id) return { _id: null, name: row.guest_name ?? GUEST, avatarUrl: null, guest: true };
   // A private profile's avatar is refused to everyone else, so its URL is not handed out.
   const avatar =
@@ -38,5 +42,6 @@ export function presentComment(row: CommentRow, likedBy: string[]): Comment {
     resolved: row.resolved_at !== null,
     createdAt: row.created_at,
     editedAt: row.edited_at,
+    deleted: row.deleted_at !== null,
   };
 }

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../platform/ids.ts';
 import type { CommentsTable } from './tables.ts';
+import '../activity/tables.ts';
 import '../auth/tables.ts';
 import '../profile/tables.ts';
 
@@ -141,6 +142,46 @@ export async function threadIds(db: Kysely<DB>, comment: CommentRecord): Promise
     .orderBy('id')
     .execute();
   return [comment.id, ...replies.map((r) => r.id)];
+}
+
+/** Whether anyone but the thread's author replied to it (a guest's thread: anyone at all). */
+export async function othersReplied(db: Kysely<DB>, thread: CommentRecord): Promise<boolean> {
+  const row = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('parent_id', '=', thread.id)
+    .$call((q) =>
+      thread.author_id === null
+        ? q
+        : q.where((eb) => eb.or([eb('author_id', 'is', null), eb('author_id', '!=', thread.author_id)])),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasReplies(db: Kysely<DB>, commentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('parent_id', '=', commentId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Turns a thread's first comment into a placeholder: its words, author and likes go, and the activity it
+ * recorded (as a delete's trigger would take it); its place in the timeline and its replies stay.
+ */
+export async function makePlaceholder(db: Kysely<DB>, commentId: string): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set({ body: '', author_id: null, guest_name: null, deleted_at: nowIso() })
+    .where('id', '=', commentId)
+    .execute();
+  await db.deleteFrom('comment_likes').where('comment_id', '=', commentId).execute();
+  await db.deleteFrom('activities').where('id', '=', `comment_added:${commentId}`).execute();
 }
 
 /** Deletes a comment; its replies and likes go by their foreign keys. */

@@ -12,6 +12,7 @@ import {
 import { VersionParamsSchema } from '@mixdesk/contract/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { deleteComment } from './delete-comment.ts';
 import * as comments from './service.ts';
 
 const PATH = '/:id/tracks/:trackId/versions/:versionId/comments';
@@ -78,12 +79,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${PATH}/:commentId`,
     { ...auth, schema: { params: CommentParamsSchema, response: { 200: CommentDeletedResponseSchema } } },
     async (request) => {
-      const deletedIds = await comments.deleteComment(
-        ctx,
-        authOf(request).user._id,
-        commentIds(request.params),
-      );
-      return ok('Comment deleted', { deletedIds });
+      const deletion = await deleteComment(ctx, authOf(request).user._id, commentIds(request.params));
+      return ok('Comment deleted', deletion);
     },
   );
 

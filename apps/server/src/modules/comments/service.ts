@@ -1,6 +1,6 @@
 // Rules for timestamped comments on a version (issue #15). Whoever sees a version may comment, reply and
-// like; authors edit their own; the author or the project's owner deletes; the thread's author, edit
-// collaborators and the owner resolve. Every change runs in a transaction holding the project (the same lock
+// like; authors edit their own; the author or the project's owner deletes (delete-comment.ts); the thread's
+// author, edit collaborators and the owner resolve. Every change runs in a transaction holding the project (the same lock
 // the media area's changes take first, so a version deleted meanwhile is seen) and reaches the project's
 // room once committed.
 import {
@@ -37,6 +37,9 @@ export type CommentIds = VersionIds & { commentId: string };
 
 type Place = Pick<Comment, 'projectId' | 'trackId' | 'versionId'>;
 
+/** A placeholder (a deleted first comment kept for its replies) takes no likes, replies or resolving. */
+export const PLACEHOLDER_REFUSAL = 'This comment was deleted; only its replies remain';
+
 const invalid = (path: 'at' | 'end', message: string) =>
   new AppError('VALIDATION_ERROR', message, [{ path, message }]);
 
@@ -58,7 +61,7 @@ async function assertRoomFor(trx: Kysely<DB>, versionId: string): Promise<void> 
 }
 
 /** One comment as the API shows it, with its likes, read after the change. */
-async function loadComment(db: Kysely<DB>, commentId: string): Promise<Comment> {
+export async function loadComment(db: Kysely<DB>, commentId: string): Promise<Comment> {
   const row = await repo.commentRow(db, commentId);
   if (!row) throw notFound('Comment');
   const likes = await repo.likesOf(db, { commentIds: [commentId] });
@@ -82,7 +85,7 @@ function inVersion<T>(
 }
 
 /** As inVersion, on one comment of the version (NOT_FOUND for a malformed id or another version's). */
-function onComment<T>(
+export function onComment<T>(
   ctx: AppContext,
   projectId: string,
   versionId: string,
@@ -122,6 +125,7 @@ export async function createComment(
       const parent = looksLikeId(parentId) ? await repo.findComment(trx, version.id, parentId) : undefined;
       if (!parent) throw badRequest('Unknown comment to reply to');
       if (parent.parent_id) throw badRequest('Replies go to the first comment of a thread');
+      if (parent.deleted_at) throw conflict(PLACEHOLDER_REFUSAL);
       thread = { id: parent.id, authorId: parent.author_id };
     }
     await assertRoomFor(trx, version.id);
@@ -251,31 +255,12 @@ export async function updateComment(
   return comment;
 }
 
-export async function deleteComment(ctx: AppContext, userId: string, ids: CommentIds): Promise<string[]> {
-  const { project, track, version } = await requireVersion(ctx, userId, ids, 'view');
-  const deletedIds = await onComment(ctx, project.id, version.id, ids.commentId, async (trx, comment) => {
-    if (comment.author_id !== userId && project.owner_id !== userId)
-      throw new AppError('FORBIDDEN', 'Only its author or the project owner can delete a comment');
-    const gone = await repo.threadIds(trx, comment);
-    await repo.deleteComment(trx, comment.id);
-    return gone;
-  });
-  const event: CommentDeletedEvent = {
-    projectId: project.id,
-    trackId: track.id,
-    versionId: version.id,
-    commentId: ids.commentId,
-    deletedIds,
-  };
-  emit(ctx, 'comment:deleted', event);
-  return deletedIds;
-}
-
 export async function toggleLike(ctx: AppContext, userId: string, ids: CommentIds): Promise<Comment> {
   const { project, version } = await requireVersion(ctx, userId, ids, 'view');
-  await onComment(ctx, project.id, version.id, ids.commentId, (trx, comment) =>
-    repo.toggleLike(trx, comment.id, userId),
-  );
+  await onComment(ctx, project.id, version.id, ids.commentId, (trx, comment) => {
+    if (comment.deleted_at) throw conflict(PLACEHOLDER_REFUSAL);
+    return repo.toggleLike(trx, comment.id, userId);
+  });
   const comment = await loadComment(ctx.db, ids.commentId);
   const event: CommentLikedEvent = {
     ...placeOf(comment),
@@ -292,6 +277,7 @@ export async function toggleResolved(ctx: AppContext, userId: string, ids: Comme
   const { permission } = await requireProjectAccess(ctx, userId, project.id, 'view');
   await onComment(ctx, project.id, version.id, ids.commentId, async (trx, comment) => {
     if (comment.parent_id) throw badRequest('Only the first comment of a thread can be resolved');
+    if (comment.deleted_at) throw conflict(PLACEHOLDER_REFUSAL);
     if (permission === 'view' && comment.author_id !== userId)
       throw new AppError('FORBIDDEN', "Only the thread's author or an editor of the project can resolve it");
     const resolved = comment.resolved_at !== null;
@@ -305,14 +291,14 @@ export async function toggleResolved(ctx: AppContext, userId: string, ids: Comme
   return comment;
 }
 
-const placeOf = (c: Comment): Place => ({
+export const placeOf = (c: Comment): Place => ({
   projectId: c.projectId,
   trackId: c.trackId,
   versionId: c.versionId,
 });
 
 /** Tells the project's room, after the commit; a failure to send never undoes the change. */
-function emit(
+export function emit(
   ctx: AppContext,
   event: string,
   payload: CommentEvent | CommentDeletedEvent | CommentLikedEvent,

@@ -23,6 +23,11 @@ export interface CommentsTable {
   resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   edited_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /**
+   * Set on a thread's first comment its author deleted after others replied (migration 0025): a placeholder
+   * with no words and no author, kept so the replies keep their thread.
+   */
+  deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface CommentLikesTable {

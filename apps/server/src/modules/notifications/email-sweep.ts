@@ -5,7 +5,9 @@
 // mentions, replies and reviews follow Collaboration, being added to a project follows Project Updates.
 // Every instance sweeps; a notification is claimed (emailed_at set by an UPDATE … WHERE emailed_at IS NULL)
 // before its email is sent, so two sweeps never mail it twice. Ones a setting passes over are claimed too:
-// turning a setting on later does not mail old news.
+// turning a setting on later does not mail old news. A notification that folds its repeats (service.ts) waits
+// for the sweep again when a new one folds in, its time the latest's: a burst about one thread is one mail,
+// and news after that mail is the next one.
 import type { NotificationKind } from '@mixdesk/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';

@@ -11,6 +11,7 @@ import { type ControlledClock, controlledClock } from '../../../test/clock.ts';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
 import * as notificationsMigration from '../../db/migrations/0017-notifications.ts';
+import * as foldsMigration from '../../db/migrations/0028-guest-comment-limits-and-folds.ts';
 import { announce, notify } from './service.ts';
 import { notificationsUserData } from './user-data.ts';
 
@@ -97,6 +98,7 @@ describe('being invited to a project', () => {
         actor: { _id: paula.user._id, name: 'Paula' },
         project: { _id: projectId, title: 'Review Session EP' },
         read: false,
+        count: 1,
         createdAt: expect.any(String),
       },
     ]);
@@ -395,8 +397,10 @@ describe('the migration', () => {
   it('can be undone and redone', async () => {
     const max = await registerUser(t.app, { name: 'Max' });
     await mention(max, 'Before the undo');
+    await foldsMigration.down(t.app.ctx.db);
     await notificationsMigration.down(t.app.ctx.db);
     await notificationsMigration.up(t.app.ctx.db);
+    await foldsMigration.up(t.app.ctx.db);
     expect((await list(max)).notifications).toEqual([]);
     await mention(max, 'After the redo');
     expect((await list(max)).notifications.map((n) => n.title)).toEqual(['After the redo']);

@@ -30,6 +30,7 @@ export function presentNotification(row: NotificationRow): Notification {
     project:
       row.project_id && row.project_title !== null ? { _id: row.project_id, title: row.project_title } : null,
     read: row.read_at !== null,
+    count: Number(row.fold_count),
     createdAt: row.created_at,
   };
 }
@@ -45,6 +46,50 @@ export async function insertNotification(
     .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Inserts one that folds its repeats, or, while the user has an unread one with the same `fold_key`, updates
+ * that one instead: one more in its count, and the new one's actor, sentence, excerpt, link and time; it
+ * waits for the email sweep again. One statement, so a burst makes one row (the unique index on user and key).
+ * Returns the row's id and count.
+ */
+export function upsertFolded(
+  db: Kysely<DB>,
+  values: Insertable<NotificationsTable> & { fold_key: string },
+): Promise<{ id: string; fold_count: number }> {
+  return db
+    .insertInto('notifications')
+    .values({ ...values, fold_count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'fold_key']).doUpdateSet((eb) => ({
+        fold_count: eb('notifications.fold_count', '+', 1),
+        actor_id: eb.ref('excluded.actor_id'),
+        actor_name: eb.ref('excluded.actor_name'),
+        title: eb.ref('excluded.title'),
+        body: eb.ref('excluded.body'),
+        link: eb.ref('excluded.link'),
+        created_at: eb.ref('excluded.created_at'),
+        emailed_at: null,
+      })),
+    )
+    .returning(['id', 'fold_count'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets a folded one's sentence for its `count`; a later fold (a higher count) has written its own: kept. */
+export async function setFoldedTitle(
+  db: Kysely<DB>,
+  id: string,
+  count: number,
+  title: string,
+): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ title })
+    .where('id', '=', id)
+    .where('fold_count', '=', count)
+    .execute();
 }
 
 /** One page of a user's notifications, newest first; `read` filters (undefined: all). */
@@ -83,7 +128,10 @@ export async function unreadCountOf(db: Kysely<DB>, userId: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** Marks a user's notifications read (the given ones, or all); others' ids match nothing. */
+/**
+ * Marks a user's notifications read (the given ones, or all); others' ids match nothing. A read one folds no
+ * more: its fold key goes, and the next of its kind and thread is a new row.
+ */
 export async function markRead(
   db: Kysely<DB>,
   userId: string,
@@ -92,7 +140,7 @@ export async function markRead(
 ): Promise<void> {
   let query = db
     .updateTable('notifications')
-    .set({ read_at: at })
+    .set({ read_at: at, fold_key: null })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null);
   if (which !== 'all') query = query.where('id', 'in', which.ids);

@@ -7,9 +7,12 @@
 //   });
 //   await announce(ctx, created);
 //
-// notify never tells the actor about their own doing, and with a dedupeKey tells a person once. announce
-// pushes `notification:new` ({ notification, unreadCount }) to the person's open connections; it never
-// throws (the change is committed whatever happens to the push). Email follows by the sweep (email-sweep.ts).
+// notify never tells the actor about their own doing, and with a dedupeKey tells a person once. With `fold`
+// (a kind and thread: "mention:<threadId>") repeats fold into one: while the person has an unread one of that
+// key, a new one updates it (count, latest actor, sentence, excerpt, link and time) instead of adding a row.
+// announce pushes `notification:new` ({ notification, unreadCount }) to the person's open connections, a
+// folded one again under its id; it never throws (the change is committed whatever happens to the push).
+// Email follows by the sweep (email-sweep.ts).
 // A person sees and marks read only their own.
 import {
   type MarkReadSchema,
@@ -48,6 +51,11 @@ export interface NotifyInput {
   link: string;
   /** Tells the person once: a second notify with the same key for the same person does nothing. */
   dedupeKey?: string | null;
+  /**
+   * Folds repeats (and takes the place of dedupeKey): `key` names the kind and the thread, and `title(count)`
+   * is the sentence of a notification that folds `count` of them.
+   */
+  fold?: { key: string; title: (count: number) => string };
 }
 
 /** A notification `notify` stored, for `announce` to push once the transaction has committed. */
@@ -67,7 +75,7 @@ export function excerpt(text: string, max: number): string {
 
 /**
  * Stores a notification for `input.userId` in `db` (the caller's transaction, or ctx.db). Returns what it
- * created: nothing when the person is the actor, or already has one with the same dedupe key.
+ * created or folded into: nothing when the person is the actor, or already has one with the same dedupe key.
  */
 export async function notify(
   _ctx: AppContext,
@@ -76,7 +84,7 @@ export async function notify(
 ): Promise<CreatedNotification[]> {
   if (input.actorId !== null && input.actorId === input.userId) return [];
   const id = newId();
-  const inserted = await repo.insertNotification(db, {
+  const values = {
     id,
     user_id: input.userId,
     kind: input.kind,
@@ -86,9 +94,15 @@ export async function notify(
     title: excerpt(input.title, TITLE_MAX),
     body: excerpt(input.body ?? '', BODY_EXCERPT_MAX),
     link: input.link,
-    dedupe_key: input.dedupeKey ?? null,
     created_at: nowIso(),
-  });
+  };
+  if (input.fold) {
+    const row = await repo.upsertFolded(db, { ...values, fold_key: input.fold.key });
+    const count = Number(row.fold_count);
+    if (count > 1) await repo.setFoldedTitle(db, row.id, count, excerpt(input.fold.title(count), TITLE_MAX));
+    return [{ id: row.id, userId: input.userId }];
+  }
+  const inserted = await repo.insertNotification(db, { ...values, dedupe_key: input.dedupeKey ?? null });
   return inserted ? [{ id, userId: input.userId }] : [];
 }
 

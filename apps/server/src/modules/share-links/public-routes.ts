@@ -1,6 +1,7 @@
 // /api/share/:token — what a share link shows to whoever holds it (issue #15), without an account: the view,
 // the unlock for a link with a password, and per shared version its audio (HTTP ranges), peaks, download and
-// guest comments, and the listen reports of the access log.
+// guest comments (20 an hour per link and address: guest-comment-limit.ts), and the listen reports of the
+// access log.
 import { OkSchema } from '@mixdesk/contract/envelope';
 import { PeaksResponseSchema } from '@mixdesk/contract/media';
 import {
@@ -20,6 +21,7 @@ import { BinarySchema } from '../../platform/openapi.ts';
 import { createGuestComment, listGuestComments } from '../comments/service.ts';
 import { peaksOf } from '../media/repo.ts';
 import { sendObject, versionObject } from '../media/send-object.ts';
+import { withinGuestCommentLimit } from './guest-comment-limit.ts';
 import {
   assertCommentsAllowed,
   logComment,
@@ -141,18 +143,21 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const shared = await requireSharedVersion(ctx, request, token, versionId);
       assertCommentsAllowed(shared.link);
       const { version, link } = shared;
-      const comment = await createGuestComment(
-        ctx,
-        {
-          projectId: version.project_id,
-          trackId: version.track_id,
-          versionId: version.id,
-          duration: Number(version.duration),
-          trackTitle: version.track_title,
-          shareLinkId: link.id,
-          tell: await whoHears(ctx, link),
-        },
-        request.body,
+      const tell = await whoHears(ctx, link);
+      const comment = await withinGuestCommentLimit(ctx, link.id, request.ip, () =>
+        createGuestComment(
+          ctx,
+          {
+            projectId: version.project_id,
+            trackId: version.track_id,
+            versionId: version.id,
+            duration: Number(version.duration),
+            trackTitle: version.track_title,
+            shareLinkId: link.id,
+            tell,
+          },
+          request.body,
+        ),
       );
       await logComment(ctx, request, shared, request.body.name);
       return reply.status(201).send(ok('Comment added', { comment: { ...comment, likedBy: [], likes: 0 } }));

@@ -43,10 +43,20 @@ export interface ShareFailuresTable {
   created_at: Timestamp;
 }
 
+/** One row per guest comment, for its link's hourly limit per address (migration 0028); kept an hour. */
+export interface GuestCommentLogTable {
+  id: string;
+  link_id: string;
+  /** HMAC-SHA256 of the address with the server's secret (base64url); never the address itself. */
+  address_hash: string;
+  created_at: Timestamp;
+}
+
 declare module '../../db/schema.ts' {
   interface DB {
     share_links: ShareLinksTable;
     share_link_events: ShareLinkEventsTable;
     share_failures: ShareFailuresTable;
+    guest_comment_log: GuestCommentLogTable;
   }
 }

@@ -36,9 +36,14 @@ export async function updateComment(ref: VersionRef, commentId: string, input: U
   return (await api.put(commentPath(ref, commentId), input, { schema: CommentResponseSchema })).data.comment;
 }
 
-export async function deleteComment(ref: VersionRef, commentId: string): Promise<string[]> {
-  return (await api.delete(commentPath(ref, commentId), { schema: CommentDeletedResponseSchema })).data
-    .deletedIds;
+/** What a delete removed, and the placeholder left instead when others had replied. */
+export interface CommentDeletion {
+  deletedIds: string[];
+  placeholder: Comment | null;
+}
+
+export async function deleteComment(ref: VersionRef, commentId: string): Promise<CommentDeletion> {
+  return (await api.delete(commentPath(ref, commentId), { schema: CommentDeletedResponseSchema })).data;
 }
 
 export async function toggleLike(ref: VersionRef, commentId: string): Promise<Comment> {

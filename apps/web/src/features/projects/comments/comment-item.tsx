@@ -15,7 +15,7 @@ import { Textarea } from '../../../ui/input';
 import { timeAgo } from '../../dashboard/dashboard-format';
 import { mediaErrorMessage } from '../media/media-errors';
 import { deleteComment, toggleLike, toggleResolve, updateComment, type VersionRef } from './api';
-import { forgetComments, storeComment } from './use-comments';
+import { applyDeletion, storeComment } from './use-comments';
 
 export interface Viewer {
   userId: string | null;
@@ -28,10 +28,21 @@ interface Props {
   viewer: Viewer;
   onSeek: (seconds: number) => void;
   onReply?: () => void;
+  /** A thread's first comment that people other than its author replied to. */
+  othersReplied?: boolean;
   now: Date;
 }
 
-export function CommentItem({ comment: c, versionRef, viewer, onSeek, onReply, now }: Props) {
+/** What a delete removes, as the server decides it (comments/delete-comment.ts). */
+function deleteDescription(isThread: boolean, byOwner: boolean, othersReplied: boolean): string {
+  if (!isThread) return 'The reply will be removed for everyone.';
+  if (othersReplied && !byOwner)
+    return 'Your comment will be removed for everyone. The replies stay, under "Comment deleted".';
+  return 'The comment and its replies will be removed for everyone.';
+}
+
+export function CommentItem(props: Props) {
+  const { comment: c, versionRef, viewer, onSeek, onReply, now } = props;
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(c.body);
@@ -159,15 +170,11 @@ export function CommentItem({ comment: c, versionRef, viewer, onSeek, onReply, n
       <ConfirmDialog
         open={deleting}
         title="Delete Comment"
-        description={
-          isThread
-            ? 'The comment and its replies will be removed for everyone.'
-            : 'The reply will be removed for everyone.'
-        }
+        description={deleteDescription(isThread, viewer.access === 'owner', props.othersReplied ?? false)}
         confirmLabel="Delete Comment"
         onConfirm={() => deleteComment(versionRef, c._id)}
         onClose={() => setDeleting(false)}
-        onDone={(ids) => forgetComments(client, c.versionId, ids)}
+        onDone={(deletion) => applyDeletion(client, c.versionId, deletion)}
         errorMessage={(failure) => mediaErrorMessage(failure, 'Failed to delete the comment')}
       />
     </article>

@@ -62,12 +62,12 @@ export function CommentLane({
           <button
             type="button"
             onClick={() => onOpen(c)}
-            aria-label={`Comment by ${c.author.name} at ${formatTimestamp(c.at)}${c.resolved ? ' (resolved)' : ''}`}
+            aria-label={`${c.deleted ? 'Deleted comment' : `Comment by ${c.author.name}`} at ${formatTimestamp(c.at)}${c.resolved ? ' (resolved)' : ''}`}
             aria-pressed={openId === c._id}
             className={cn(
               'absolute top-0 -translate-x-1/2 rounded-full ring-2 ring-surface transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-focus',
               openId === c._id && 'ring-accent',
-              c.resolved && 'opacity-50',
+              (c.resolved || c.deleted) && 'opacity-50',
             )}
             style={{ left: percent(c.at, duration) }}
           >

@@ -1,5 +1,6 @@
 // A version's comments, kept live: loaded once, then every comment:new / updated / deleted / liked of the
-// project's room is applied to the cached list, so each person sees the others' comments as they are posted.
+// project's room is applied to the cached list, so each person sees the others' comments as they are posted
+// (a first comment its author deleted after others replied arrives as comment:updated, a placeholder).
 import {
   type Comment,
   CommentDeletedEventSchema,
@@ -10,7 +11,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { type LiveEvent, realtime, useRealtime } from '../../../lib/realtime';
-import { commentKeys, fetchComments, type VersionRef } from './api';
+import { type CommentDeletion, commentKeys, fetchComments, type VersionRef } from './api';
 
 /** The order of the list and of the markers: by time, then as posted. */
 export function sortComments(list: Comment[]): Comment[] {
@@ -30,6 +31,12 @@ export function forgetComments(client: QueryClient, versionId: string, ids: stri
   client.setQueryData<Comment[]>(commentKeys.version(versionId), (list) =>
     list?.filter((c) => !ids.includes(c._id)),
   );
+}
+
+/** Applies a delete's answer: what went leaves the list, a placeholder left instead replaces its comment. */
+export function applyDeletion(client: QueryClient, versionId: string, deletion: CommentDeletion): void {
+  forgetComments(client, versionId, deletion.deletedIds);
+  if (deletion.placeholder) storeComment(client, deletion.placeholder);
 }
 
 function listen<S extends z.ZodType>(

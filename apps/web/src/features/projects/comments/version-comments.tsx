@@ -11,6 +11,7 @@ import { mediaErrorMessage } from '../media/media-errors';
 import type { VersionRef } from './api';
 import { CommentBox } from './comment-box';
 import { CommentItem, type Viewer } from './comment-item';
+import { DeletedComment } from './deleted-comment';
 import { storeComment } from './use-comments';
 
 interface Props {
@@ -96,17 +97,22 @@ export function VersionComments(props: Props) {
               data-open={thread._id === openId || undefined}
               className="flex flex-col gap-3 rounded-md border border-border p-3 data-[open]:border-accent data-[open]:bg-accent-soft/40"
             >
-              <CommentItem
-                comment={thread}
-                versionRef={versionRef}
-                viewer={viewer}
-                now={now}
-                onSeek={(s) => {
-                  props.onSeek(s);
-                  onOpen(thread._id);
-                }}
-                onReply={() => setReplyTo(replyTo === thread._id ? null : thread._id)}
-              />
+              {thread.deleted ? (
+                <DeletedComment comment={thread} />
+              ) : (
+                <CommentItem
+                  comment={thread}
+                  versionRef={versionRef}
+                  viewer={viewer}
+                  now={now}
+                  onSeek={(s) => {
+                    props.onSeek(s);
+                    onOpen(thread._id);
+                  }}
+                  onReply={() => setReplyTo(replyTo === thread._id ? null : thread._id)}
+                  othersReplied={repliesOf(thread._id).some((r) => r.author._id !== thread.author._id)}
+                />
+              )}
               {repliesOf(thread._id).length > 0 && (
                 <ol className="ml-8 flex flex-col gap-3 border-l border-border pl-3" aria-label="Replies">
                   {repliesOf(thread._id).map((reply) => (
@@ -122,7 +128,7 @@ export function VersionComments(props: Props) {
                   ))}
                 </ol>
               )}
-              {replyTo === thread._id && (
+              {replyTo === thread._id && !thread.deleted && (
                 <div className="ml-8">
                   <CommentBox
                     versionRef={versionRef}
