@@ -18,6 +18,8 @@ export const MUTATION_TESTS = [
   'apps/server/src/modules/media/upload-drain.test.ts',
   'apps/server/src/modules/media/files.test.ts',
   'apps/server/src/modules/media/versions-bad-input.test.ts',
+  'apps/server/src/modules/media/versions-quota.test.ts',
+  'apps/server/src/modules/media/multipart-cut.test.ts',
   'apps/server/src/modules/profile/avatar.test.ts',
   // A collaborator who accepts an invitation is announced to the project's room.
   'apps/server/src/modules/activity/activity-live.test.ts',

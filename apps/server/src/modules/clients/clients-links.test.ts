@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { nowIso } from '../../platform/ids.ts';
 import { userDataHandlers } from '../user-data.ts';
 import { createClientVia, createProjectVia, listVia, setProjectStatusVia } from './clients-testing.ts';
 import { clientIdOfProject } from './links.ts';
@@ -158,6 +159,45 @@ describe('link authorization', () => {
     expect((await link(theirClient._id, project, stranger)).json().message).toBe('Project not found');
     expect((await unlink(client._id, project, stranger)).statusCode).toBe(404);
     expect((await getClient(client._id)).linkedProjects.total).toBe(1);
+  });
+
+  it("an editor or a viewer cannot link their client to the owner's project, nor unlink it; the owner can", async () => {
+    const [editor, viewer] = [
+      await registerUser(t.app, { name: 'Editor' }),
+      await registerUser(t.app, { name: 'Viewer' }),
+    ];
+    const ownersClient = await createClientVia(t.app, owner);
+    const project = await createProjectVia(t.app, owner);
+    const member = (who: SignedIn, permission: 'view' | 'edit') => ({
+      project_id: project,
+      user_id: who.user._id,
+      permission,
+      role: 'Mixer',
+      created_at: nowIso(),
+    });
+    await t.app.ctx.db
+      .insertInto('project_collaborators')
+      .values([member(editor, 'edit'), member(viewer, 'view')])
+      .execute();
+    expect((await link(ownersClient._id, project)).statusCode).toBe(200);
+    const projectRow = () =>
+      t.app.ctx.db.selectFrom('projects').selectAll().where('id', '=', project).executeTakeFirstOrThrow();
+    const before = await projectRow();
+    for (const who of [editor, viewer]) {
+      const theirs = await createClientVia(t.app, who);
+      for (const res of [await link(theirs._id, project, who), await unlink(theirs._id, project, who)]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('Only the project owner can do this.');
+      }
+      const linked = await call('GET', `/api/clients/${theirs._id}`, who);
+      expect(linked.json().data.client.linkedProjects.total).toBe(0);
+    }
+    expect(await projectRow()).toEqual(before);
+    expect((await getClient(ownersClient._id)).linkedProjects.total).toBe(1);
+
+    const other = await createClientVia(t.app, owner);
+    expect((await link(other._id, project)).statusCode).toBe(200);
+    expect(await clientIdOfProject(t.app.ctx.db, project)).toBe(other._id);
   });
 
   it('unlinking a project that is not linked to the client is a 404', async () => {

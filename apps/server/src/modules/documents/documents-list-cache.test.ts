@@ -83,4 +83,29 @@ describe('a cached documents list is never stale', () => {
     expect(now.documents.map((d) => d._id)).toEqual([first._id]);
     expect(now.stats.total).toBe(1);
   });
+
+  it('shows an invoice paid, and a document voided, at once: changes of the main row only', async () => {
+    const invoice = await generateVia(t.app, owner, payloads.invoice());
+    const contract = await generateVia(t.app, owner, payloads.contract());
+    await on(t.app, 'POST', `/api/documents/${invoice._id}/send`, {});
+    const statusIn = (l: Awaited<ReturnType<typeof list>>, id: string) =>
+      l.documents.find((d) => d._id === id)?.status;
+    // Read (and cached) on this instance before each change, made on the other.
+    const before = await list();
+    expect(statusIn(before, invoice._id)).toBe('sent');
+    const paid = await on(other, 'POST', `/api/documents/${invoice._id}/mark-paid`, {
+      paidAt: new Date().toISOString().slice(0, 10),
+    });
+    expect(paid.statusCode).toBe(200);
+    const afterPaid = await list();
+    expect(statusIn(afterPaid, invoice._id)).toBe('paid');
+    expect(afterPaid.stats.paid).toBe(before.stats.paid! + 1);
+    expect(afterPaid.stats.sent).toBe(before.stats.sent! - 1);
+
+    expect(statusIn(afterPaid, contract._id)).toBe('generated');
+    expect((await on(other, 'POST', `/api/documents/${contract._id}/void`)).statusCode).toBe(200);
+    const afterVoid = await list();
+    expect(statusIn(afterVoid, contract._id)).toBe('voided');
+    expect(afterVoid.stats.voided).toBe(afterPaid.stats.voided! + 1);
+  });
 });

@@ -20,8 +20,15 @@ export function formatLongDate(value: string): string {
 const QUANTITY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export const formatQuantity = (quantity: number) => QUANTITY.format(quantity);
 
-/** "33.33%": shares and rates carry at most two decimals, kept exact through hundredths. */
+/** "33.33%": shares carry at most two decimals, kept exact through hundredths. */
 export const formatPercent = (percentage: number) => `${formatShare(toShareUnits(percentage))}%`;
+
+/**
+ * "8.875%": a tax rate carries up to three decimals (thousandths of a percent, as the tax is computed), so it
+ * is printed as it is applied; through formatPercent 8.875 % read "8.88%" over a tax worked out at 8.875 %.
+ */
+export const formatTaxRate = (percentage: number) =>
+  `${(Math.round(percentage * 1000) / 1000).toFixed(3).replace(/\.?0+$/, '')}%`;
 
 export const revisionsText = (rounds: number) =>
   rounds === 0 ? 'No rounds of revisions' : `${rounds} ${rounds === 1 ? 'round' : 'rounds'} of revisions`;

@@ -3,7 +3,7 @@
 import type { DocumentView } from '@mixdesk/contract/document-responses';
 import { formatMoney } from '@mixdesk/contract/documents';
 import { heading, keyValues } from './blocks.ts';
-import { formatLongDate, formatPercent, formatQuantity } from './format.ts';
+import { formatLongDate, formatQuantity, formatTaxRate } from './format.ts';
 import {
   type Box,
   COLOR,
@@ -37,7 +37,7 @@ const TOTALS_ROW_GAP = 4;
 const TOTAL_STYLE: TextStyle = { ...STYLE.strong, size: 11 };
 
 function totalsRows(details: InvoiceDetails): Array<[string, string, TextStyle]> {
-  const taxLabel = details.taxRate === null ? 'Tax' : `Tax (${formatPercent(details.taxRate)})`;
+  const taxLabel = details.taxRate === null ? 'Tax' : `Tax (${formatTaxRate(details.taxRate)})`;
   return [
     ['Subtotal', formatMoney(details.subtotal), STYLE.body],
     [taxLabel, formatMoney(details.tax), STYLE.body],

@@ -1,0 +1,146 @@
+// A master stores bytes in the owner's projects like an upload does, so the storage quota holds for it too:
+// a master that fits the room left exactly is kept, one that would pass the quota by a byte makes the job
+// fail with the quota's message and keeps nothing (no version, no analysis, no stored file, totals unchanged).
+import { STORAGE_QUOTA_EXCEEDED } from '@mixdesk/contract/dashboard';
+import { JobSchema } from '@mixdesk/contract/jobs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
+import { fromJson } from '../../db/schema.ts';
+import { jobQueue } from '../../platform/jobs.ts';
+import { sine, wavFile } from '../analysis/test-signals.ts';
+import { addTrack, storedFiles, totalsCheck, uploadFile, uploadVersion } from '../media/media-testing.ts';
+
+const QUOTA = 1024 * 1024;
+const RATE = 48_000;
+/** Two seconds of a stereo 1 kHz tone at −20 dBFS, 16-bit: about 375 KB, a master of it as much again. */
+const original = wavFile(
+  sine({ seconds: 2, sampleRate: RATE, channels: 2, hz: 1000, dbfs: -20 }),
+  RATE,
+  2,
+  16,
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ storageQuotaBytes: QUOTA });
+});
+afterAll(() => t.close());
+
+interface Owner {
+  who: SignedIn;
+  projectId: string;
+  trackId: string;
+  versionId: string;
+}
+
+/** A new owner with a project holding the tone as a version and `padding` bytes of other files. */
+async function ownerUsing(padding: number): Promise<Owner> {
+  const who = await registerUser(t.app, { name: 'Mastering Owner' });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: bearer(who.token),
+    payload: { title: 'Loud Enough' },
+  });
+  const projectId = created.json().data.project._id as string;
+  const trackId = (await addTrack(t.app, who.token, projectId))._id;
+  const up = await uploadVersion(t.app, who.token, projectId, trackId, original, 'quiet.wav');
+  expect(up.statusCode, up.body).toBe(201);
+  if (padding > 0) {
+    const pad = await uploadFile(t.app, who.token, projectId, Buffer.alloc(padding, 5), 'pad.bin', 'other');
+    expect(pad.statusCode, pad.body).toBe(201);
+  }
+  expect((await totalsCheck(t.app, projectId)).stored.totalFileSize).toBe(original.length + padding);
+  await jobQueue(t.app.ctx).idle();
+  return { who, projectId, trackId, versionId: up.json().data.version._id };
+}
+
+/** Asks for a −14 LUFS master and waits until the job has ended; the job's row as stored. */
+async function master(o: Owner) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${o.projectId}/tracks/${o.trackId}/versions/${o.versionId}/master`,
+    headers: bearer(o.who.token),
+    payload: { targetLufs: -14 },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const jobId = JobSchema.parse(res.json().data.job)._id;
+  await jobQueue(t.app.ctx).idle();
+  return t.app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+}
+
+/** Everything a master would add: the project's versions, analyses and totals, and the stored files. */
+async function kept(o: Owner) {
+  const db = t.app.ctx.db;
+  return {
+    versions: await db
+      .selectFrom('track_versions')
+      .select(['id', 'size'])
+      .where('project_id', '=', o.projectId)
+      .orderBy('id')
+      .execute(),
+    analyses: await db
+      .selectFrom('version_analyses')
+      .select('version_id')
+      .where('project_id', '=', o.projectId)
+      .orderBy('version_id')
+      .execute(),
+    totals: await totalsCheck(t.app, o.projectId),
+    disk: storedFiles(t.config.dataDir),
+  };
+}
+
+describe('mastering under the storage quota', () => {
+  let masterSize = 0;
+
+  beforeAll(async () => {
+    // How large a master of the tone is, made where there is room for it.
+    const roomy = await ownerUsing(0);
+    const done = await master(roomy);
+    expect(done.status, done.error ?? '').toBe('done');
+    const made = fromJson<{ versionId: string }>(done.result as string, { versionId: '' }).versionId;
+    const row = await t.app.ctx.db
+      .selectFrom('track_versions')
+      .select('size')
+      .where('id', '=', made)
+      .executeTakeFirstOrThrow();
+    masterSize = Number(row.size);
+    // The case the tests are for: the tone and its master fit the quota together, with room for padding.
+    expect(original.length + masterSize).toBeLessThan(QUOTA);
+  });
+
+  it('keeps a master that fills the quota exactly', async () => {
+    const o = await ownerUsing(QUOTA - original.length - masterSize);
+    const done = await master(o);
+    expect(done.status, done.error ?? '').toBe('done');
+    const { totals, versions } = await kept(o);
+    expect(versions).toHaveLength(2);
+    expect(totals.stored.totalFileSize).toBe(QUOTA);
+    expect(totals.stored).toEqual(totals.expected);
+  });
+
+  it('refuses a master one byte past the quota: the job fails with the quota’s message, nothing is kept', async () => {
+    const o = await ownerUsing(QUOTA - original.length - masterSize + 1);
+    const before = await kept(o);
+    const done = await master(o);
+    expect(done.status).toBe('failed');
+    expect(done.error).toBe(STORAGE_QUOTA_EXCEEDED);
+    expect(await kept(o)).toEqual(before);
+    const activity = await t.app.ctx.db
+      .selectFrom('activities')
+      .select('id')
+      .where('project_id', '=', o.projectId)
+      .where('kind', '=', 'version_mastered')
+      .execute();
+    expect(activity).toEqual([]);
+  });
+
+  it('refuses a master when the quota is already full, keeping nothing', async () => {
+    const o = await ownerUsing(QUOTA - original.length);
+    const before = await kept(o);
+    const done = await master(o);
+    expect(done.status).toBe('failed');
+    expect(done.error).toBe(STORAGE_QUOTA_EXCEEDED);
+    expect(await kept(o)).toEqual(before);
+  });
+});
