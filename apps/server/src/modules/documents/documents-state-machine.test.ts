@@ -222,3 +222,13 @@ describe('sequential signing order', () => {
     expect(now.json().data.url).toMatch(/^\/sign\/[\w-]{43}$/);
   });
 });
+
+describe('why an edit is refused', () => {
+  it('a paid invoice nobody signed says it is paid, not that it was signed', async () => {
+    const owner = await registerUser(t.app);
+    const made = await invoiceIn(owner, 'paid');
+    const res = await request(t.app, 'PUT', `/api/documents/${made.id}`, owner, payloads.invoice());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This invoice is paid, so it can no longer be edited');
+  });
+});

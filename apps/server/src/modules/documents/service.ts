@@ -34,12 +34,16 @@ export const SIGNED_CANNOT_DELETE = 'A signed document cannot be deleted; void i
 /** Statuses in which the content may still change: nobody has signed, nothing is final (a declined one may be fixed). */
 const EDITABLE = new Set(['generated', 'sent', 'viewed', 'rejected']);
 
-/** The owner's document, or 404 for anyone else (unknown, malformed and foreign ids look the same). */
+export const PAID_CANNOT_CHANGE = 'This invoice is paid, so it can no longer be edited';
+
+/** Why the content may not change any more, or null while it may. */
 function editRefusal(status: string, anySigned: boolean): string | null {
   if (status === 'voided') return 'This document is void and can no longer be edited';
+  if (status === 'paid' && !anySigned) return PAID_CANNOT_CHANGE;
   return anySigned || !EDITABLE.has(status) ? SIGNED_CANNOT_CHANGE : null;
 }
 
+/** The owner's document, or 404 for anyone else (unknown, malformed and foreign ids look the same). */
 export async function requireDocument(ctx: AppContext, ownerId: string, id: string, lock = false) {
   if (!isProjectId(id)) throw notFound('Document');
   const row = await findDocument(ctx.db, ownerId, id.toLowerCase(), lock && ctx.dialect === 'postgres');

@@ -44,6 +44,9 @@ export const formatCalendarDate = (value: string) =>
 
 export const formatPercent = (n: number) => `${Number(n.toFixed(2))}%`;
 
+/** A tax rate as it is applied (to the thousandth, as the PDF prints it): 8.875 % is not 8.88 %. */
+export const formatTaxRate = (n: number) => `${Number(n.toFixed(3))}%`;
+
 /** The figure a card shows beside the parties: an invoice's total or a contract's budget. */
 export function headlineAmount(doc: DocumentView): { label: string; value: string } | null {
   if (doc.invoiceDetails) return { label: 'Total', value: formatMoney(doc.invoiceDetails.total) };

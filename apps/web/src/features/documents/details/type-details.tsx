@@ -2,7 +2,7 @@
 // shares and duties, a split sheet's writers and publishers. Amounts are formatted as money.
 import type { DocumentView } from '@mixdesk/contract/document-responses';
 import { formatMoney } from '@mixdesk/contract/documents';
-import { formatCalendarDate, formatPercent } from '../document-labels';
+import { formatCalendarDate, formatPercent, formatTaxRate } from '../document-labels';
 import { Bullets, DetailsSection, Facts } from './facts';
 
 /** The part of a document that says what it is about, by type. */
@@ -76,7 +76,7 @@ export function TypeDetails({ document: doc }: { document: TypedDetails }) {
                 </tr>
                 <tr>
                   <th scope="row" colSpan={3} className={`${cell} text-right font-normal text-muted`}>
-                    {i.taxRate !== null ? `Tax (${formatPercent(i.taxRate)})` : 'Tax'}
+                    {i.taxRate !== null ? `Tax (${formatTaxRate(i.taxRate)})` : 'Tax'}
                   </th>
                   <td className={numeric}>{formatMoney(i.tax)}</td>
                 </tr>
