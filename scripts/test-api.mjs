@@ -1,18 +1,32 @@
-// API tests on SQLite, then on PostgreSQL (TEST_DATABASE_URL). Without a reachable PostgreSQL the second
-// run is reported loudly with the count of tests not run, and REQUIRE_POSTGRES=1 makes that a failure.
-import { spawnSync } from 'node:child_process';
+// API tests on SQLite and on PostgreSQL (TEST_DATABASE_URL), side by side: vitest gives each run one worker
+// on two cores (cores - 1), and most of an API test's time is spent waiting (PostgreSQL, ffmpeg, sockets),
+// so the two dialects share the machine well (one after the other they took 18 minutes here). Each run's
+// lines carry its dialect. Without a reachable PostgreSQL the second run is reported loudly with the count of
+// tests not run, and REQUIRE_POSTGRES=1 makes that a failure. API_TESTS_ONE_AT_A_TIME=1 runs them in turn.
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const extra = process.argv.slice(2);
 
-function vitest(dialect) {
+/** One dialect's run; resolves to its exit status. Its output lines are prefixed with the dialect. */
+function vitest(dialect, prefixed) {
   console.log(`\n=== API tests on ${dialect} ===`);
-  const res = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...extra], {
-    stdio: 'inherit',
+  const child = spawn('npx', ['vitest', 'run', '--project', 'api', ...extra], {
+    stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, TEST_DIALECT: dialect, TEST_DATABASE_URL: url },
   });
-  return res.status ?? 1;
+  if (prefixed)
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      createInterface({ input: stream }).on('line', (line) => out.write(`[${dialect}] ${line}\n`));
+  return new Promise((resolve) => {
+    child.on('close', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
 }
 
 async function postgresReachable() {
@@ -38,10 +52,20 @@ function countApiTests() {
   }
 }
 
-let failed = vitest('sqlite') !== 0;
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(0);
+let failed;
 if (await postgresReachable()) {
-  failed = vitest('postgres') !== 0 || failed;
+  const [sqlite, postgres] =
+    process.env.API_TESTS_ONE_AT_A_TIME === '1'
+      ? [await vitest('sqlite', false), await vitest('postgres', false)]
+      : await Promise.all([vitest('sqlite', true), vitest('postgres', true)]);
+  console.log(
+    `\nAPI tests: SQLite ${sqlite === 0 ? 'passed' : 'FAILED'}, PostgreSQL ${postgres === 0 ? 'passed' : 'FAILED'} (${seconds()} s)`,
+  );
+  failed = sqlite !== 0 || postgres !== 0;
 } else {
+  failed = (await vitest('sqlite', false)) !== 0;
   const n = countApiTests();
   const bar = '!'.repeat(78);
   console.error(
