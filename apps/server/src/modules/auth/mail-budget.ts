@@ -4,6 +4,8 @@
 // flood them. It keeps only the address's SHA-256, for a day. A mail's place in the budget is reserved (its
 // row written) before the mail is made, under the address's lock (platform/attempt-lock.ts), so a burst of
 // requests sends at most the budget.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { reserveTry } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
@@ -12,6 +14,18 @@ import { newId, nowIso, sha256 } from '../../platform/ids.ts';
 export const MAIL_PER_HOUR = 5;
 const HOUR_MS = 3600 * 1000;
 const KEEP_MS = 24 * HOUR_MS;
+
+/** The mails of one kind logged for an address hash since `since`, oldest first, at most `max`. */
+export const addressMailRows = (db: Kysely<DB>, hash: string, kind: string, since: string, max: number) =>
+  db
+    .selectFrom('address_mail_log')
+    .select('created_at')
+    .where('address_hash', '=', hash)
+    .where('kind', '=', kind)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'asc')
+    .limit(max)
+    .execute();
 
 /** A reserved place in an address's budget. */
 export interface MailPlace {
@@ -39,16 +53,7 @@ export async function reserveAddressMail(
         max: MAIL_PER_HOUR,
         windowMs: HOUR_MS,
         what: `Too many ${what} emails requested.`,
-        rows: (db, since) =>
-          db
-            .selectFrom('address_mail_log')
-            .select('created_at')
-            .where('address_hash', '=', hash)
-            .where('kind', '=', kind)
-            .where('created_at', '>', since)
-            .orderBy('created_at', 'asc')
-            .limit(MAIL_PER_HOUR)
-            .execute(),
+        rows: (db, since) => addressMailRows(db, hash, kind, since, MAIL_PER_HOUR),
       },
     ],
     async (trx) => {

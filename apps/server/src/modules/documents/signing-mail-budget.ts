@@ -4,12 +4,11 @@
 // counts live in the mail budget's table (address_mail_log: only SHA-256s, a day), so a deleted document or
 // account does not reset them. The places are reserved before any link is replaced, under the sender's lock
 // (platform/attempt-lock.ts), so a burst of resends sends at most the budget and a refused one changes nothing.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
 import { withKeyLock } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/errors.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
+import { addressMailRows } from '../auth/mail-budget.ts';
 
 export const SIGNING_MAILS_PER_ADDRESS = 3;
 export const SIGNING_MAILS_PER_SENDER = 100;
@@ -19,18 +18,6 @@ const SENDER_KIND = 'document_signing_sent';
 const addressKind = (documentId: string) => `document_signing:${documentId}`;
 /** The sender's count is kept under a hash of their id, beside the addresses' (no address is a user id). */
 const senderHash = (userId: string) => sha256(`sender:${userId}`);
-
-/** The window's rows of one hash and kind, oldest first, at most `max`. */
-const windowRows = (db: Kysely<DB>, hash: string, kind: string, since: string, max: number) =>
-  db
-    .selectFrom('address_mail_log')
-    .select('created_at')
-    .where('address_hash', '=', hash)
-    .where('kind', '=', kind)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'asc')
-    .limit(max)
-    .execute();
 
 const retryAfter = (rows: { created_at: string }[], index: number, nowMs: number) =>
   (Date.parse(rows[index]!.created_at) + DAY_MS - nowMs) / 1000;
@@ -55,7 +42,13 @@ export async function reserveSigningMails(
   await withKeyLock(ctx, `signing-mail:${senderId}`, async (trx) => {
     const nowMs = Date.now();
     const since = new Date(nowMs - DAY_MS).toISOString();
-    const sent = await windowRows(trx, senderHash(senderId), SENDER_KIND, since, SIGNING_MAILS_PER_SENDER);
+    const sent = await addressMailRows(
+      trx,
+      senderHash(senderId),
+      SENDER_KIND,
+      since,
+      SIGNING_MAILS_PER_SENDER,
+    );
     const room = SIGNING_MAILS_PER_SENDER - sent.length;
     if (room < recipients.length)
       throw rateLimited(
@@ -64,7 +57,7 @@ export async function reserveSigningMails(
         `You can send at most ${SIGNING_MAILS_PER_SENDER} signing emails a day.`,
       );
     for (const to of recipients) {
-      const rows = await windowRows(
+      const rows = await addressMailRows(
         trx,
         sha256(to),
         addressKind(documentId),
