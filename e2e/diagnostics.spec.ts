@@ -105,8 +105,8 @@ test('the administrator watches the system: tiles, topology, services, connectio
   await openAsAdmin(page);
   await expect(page.getByText('Real-time system monitoring and diagnostics')).toBeVisible();
 
-  // The embedded shape runs its cache and mail on stand-ins: degraded, and the FALLBACK badges say why.
-  await expect(tile(page, 'System Status')).toHaveText('Degraded');
+  // The embedded shape (in-process cache, mail outbox, nothing external) is a supported shape: healthy.
+  await expect(tile(page, 'System Status')).toHaveText('Healthy');
   await expect(tile(page, 'Uptime')).toContainText(/^\d+d \d+h \d+m/);
   await expect(tile(page, 'Active Connections')).toHaveText(/^\d+ of \d+$/);
   await expect(tile(page, 'Memory Usage')).toHaveText(/^\d+\.\d%$/);
@@ -147,13 +147,19 @@ test('the administrator watches the system: tiles, topology, services, connectio
 
   const services = page.getByRole('list', { name: 'Core services' });
   const cache = services.getByRole('article', { name: 'Cache', exact: true });
-  await expect(cache.getByText('FALLBACK', { exact: true })).toBeVisible();
-  await expect(
-    services.getByRole('article', { name: 'Mail', exact: true }).getByText('FALLBACK', { exact: true }),
-  ).toBeVisible();
-  await expect(
-    services.getByRole('article', { name: 'Database', exact: true }).getByText('FALLBACK', { exact: true }),
-  ).toHaveCount(0);
+  await expect(cache.getByText('Embedded', { exact: true })).toBeVisible();
+  await expect(cache.getByText('Online', { exact: true })).toBeVisible();
+  await expect(cache.getByText(/^embedded, in-process/)).toBeVisible();
+  await expect(services.getByText('FALLBACK', { exact: true })).toHaveCount(0);
+  const mail = services.getByRole('article', { name: 'Mail', exact: true });
+  await expect(mail.getByText(/mail_outbox table/)).toBeVisible();
+  // Nothing external set up: a neutral "Not configured", not an Offline that reads as a fault.
+  const external = services.getByRole('article', { name: 'External APIs', exact: true });
+  await expect(external.getByText('Not configured', { exact: true })).toBeVisible();
+  await expect(external.getByText('Offline', { exact: true })).toHaveCount(0);
+  // The cache's node says it runs embedded (the drawing and its spoken description both name it).
+  await expect(topology.getByText('Online · embedded', { exact: true })).toBeVisible();
+  await expect(topology.getByText('Cache: Online · embedded.')).toHaveCount(1);
   await expect(
     services.getByRole('article', { name: 'Database', exact: true }).getByText('Online'),
   ).toBeVisible();
@@ -329,7 +335,7 @@ test('SPEC §8: a report that cannot be read says why, and Refresh recovers', as
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to connect to diagnostics API');
   // The last good report stays on screen; the backend is shown failed.
-  await expect(tile(page, 'System Status')).toHaveText('Degraded');
+  await expect(tile(page, 'System Status')).toHaveText('Healthy');
   await expect(page.getByRole('img', { name: 'Network topology' }).getByText('REST API · —')).toBeVisible();
 
   await page.unroute('**/api/diagnostics/health*');

@@ -9,7 +9,7 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
+    env: { NODE_ENV: 'development', ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
   }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];

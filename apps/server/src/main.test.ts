@@ -101,6 +101,55 @@ describe('main', () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   });
 
+  it('`npm start` ends with npm: on its SIGTERM, and on its kill -9 (nothing left listening)', async () => {
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      const port = 4400 + Math.floor(Math.random() * 500);
+      const base = `http://127.0.0.1:${port}`;
+      let out = '';
+      const npm = spawn('npm', ['start', '--silent'], {
+        cwd: path.join(import.meta.dirname, '../../..'),
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_PRETTY: '0',
+          SKIP_WEB_BUILD: '1',
+          NODE_ENV: '',
+          ...(TEST_DIALECT === 'postgres'
+            ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema }
+            : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      npm.stdout!.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      npm.stderr!.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      await until200(`${base}/api/health`, npm);
+      // The server's own pid, from its log: the process under npm, not npm.
+      await until(() => out.includes('Mixdesk is ready'));
+      const ready = out.split('\n').find((line) => line.includes('Mixdesk is ready'));
+      const serverPid = JSON.parse(ready!).pid as number;
+      expect(serverPid).not.toBe(npm.pid);
+      const alive = () => {
+        try {
+          process.kill(serverPid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      npm.kill(signal);
+      await until(() => !alive());
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+      // It went the graceful way both times, not killed mid-request.
+      expect(out).toContain('Shutting down: finishing in-flight requests');
+    }
+  });
+
   it('stops with one clear line when a setting is wrong', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },

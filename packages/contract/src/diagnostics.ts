@@ -48,10 +48,16 @@ export const ServiceHealthSchema = z.object({
   latency: z.number().nullable(),
   lastCheck: z.iso.datetime(),
   error: z.string().nullable(),
-  /** The service runs on its built-in stand-in (in-process cache, mail outbox). */
+  /** A configured service failed and something stands in for it: a fault, shown as degraded. */
   fallbackActive: z.boolean(),
-  /** What stands in while fallbackActive ('in-process', 'outbox'). */
+  /** What stands in while fallbackActive. */
   fallback: z.string().nullable(),
+  /**
+   * The service runs its embedded shape by design because nothing else is set up (no REDIS_URL: the in-process
+   * cache; no SMTP_URL: mails kept in the mail_outbox table). A supported shape, not a fault: online, with this
+   * note saying what runs.
+   */
+  embedded: z.string().nullable(),
   /** False for a service nothing is set up to use (no external APIs): it does not count toward the status. */
   configured: z.boolean(),
   details: z.record(z.string(), DetailValueSchema),

@@ -20,6 +20,7 @@ const report: Omit<HealthReport, 'logs'> = {
         error: null,
         fallbackActive: false,
         fallback: null,
+        embedded: null,
         configured: true,
         details: {},
       },

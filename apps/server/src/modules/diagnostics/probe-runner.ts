@@ -17,6 +17,8 @@ export interface ProbeOutcome {
   latency?: number | null;
   error?: string | null;
   fallback?: string | null;
+  /** The embedded shape running by design (see ServiceHealth.embedded). */
+  embedded?: string | null;
   configured?: boolean;
   details?: ServiceHealth['details'];
 }
@@ -98,6 +100,7 @@ export class ProbeRunner {
       error: o.error ?? null,
       fallbackActive: Boolean(o.fallback),
       fallback: o.fallback ?? null,
+      embedded: o.embedded ?? null,
       configured: o.configured ?? true,
       details: o.details ?? {},
     };

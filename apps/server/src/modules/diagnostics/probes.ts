@@ -59,11 +59,12 @@ function cacheProbe(cache: CacheProbeClient | null): Probe {
   return {
     maxAgeMs: 0,
     async run(): Promise<ProbeOutcome> {
+      // No REDIS_URL: the one-instance shape, working as designed.
       if (!cache)
         return {
           status: 'online',
           latency: null,
-          fallback: 'in-process',
+          embedded: 'embedded, in-process (set REDIS_URL to share it between instances)',
           details: { adapter: 'in-process' },
         };
       const ms = await cache.ping();
@@ -150,10 +151,11 @@ function mailProbe(app: FastifyInstance): Probe {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('status', '=', 'kept')
           .executeTakeFirstOrThrow();
+        // No SMTP_URL: mails are kept in the mail_outbox table, as designed for a local install.
         return {
           status: 'online',
           latency: null,
-          fallback: 'outbox',
+          embedded: 'outbox: mails are kept in the mail_outbox table (set SMTP_URL to send them)',
           details: { ...details, kept: Number(kept.n) },
         };
       }

@@ -86,7 +86,7 @@ const CONNECTION_STATUS: Record<ServiceHealth['status'], Connection['status']> =
 
 const engineLabel = (app: FastifyInstance) => (app.database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL');
 
-/** One entry per real connection the server holds (or its stand-in, marked as fallback). */
+/** One entry per real connection the server holds, its embedded shape, or a stand-in marked as fallback. */
 export function connectionsOf(
   app: FastifyInstance,
   services: Record<ServiceName, ServiceHealth>,

@@ -1,5 +1,5 @@
 // Core Services (SPEC §2): per service its name, status, latency in whole ms, last check time, error text,
-// a FALLBACK badge while its stand-in runs, what its probe measured, and Test Service.
+// a FALLBACK badge while a stand-in covers a fault, an Embedded one (with what runs) for the built-in shape, what its probe measured, and Test Service.
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from '@mixdesk/contract/diagnostics';
 import { FlaskConical } from 'lucide-react';
 import { useId } from 'react';
@@ -51,8 +51,12 @@ function ServiceCard({
           {service.label}
         </h3>
         {service.fallbackActive && <Badge tone="warning">FALLBACK</Badge>}
-        {!service.configured && <Badge>Not configured</Badge>}
-        <Badge tone={NODE_STATE_TONE[service.status]}>{NODE_STATE_LABELS[service.status]}</Badge>
+        {service.embedded && <Badge tone="info">Embedded</Badge>}
+        {service.configured ? (
+          <Badge tone={NODE_STATE_TONE[state]}>{NODE_STATE_LABELS[state]}</Badge>
+        ) : (
+          <Badge>Not configured</Badge>
+        )}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
         <dt className="text-muted">Latency</dt>
@@ -65,6 +69,12 @@ function ServiceCard({
           <>
             <dt className="text-muted">Fallback</dt>
             <dd>{service.fallback}</dd>
+          </>
+        )}
+        {service.embedded && (
+          <>
+            <dt className="text-muted">Runs</dt>
+            <dd className="min-w-0 break-words">{service.embedded}</dd>
           </>
         )}
         {details.map(([key, value]) => (

@@ -73,6 +73,20 @@ describe('the topology', () => {
     expect(state).toMatchObject({ rest: 'active', cache: 'degraded', analysis: 'failed', apis: 'offline' });
   });
 
+  it('draws the embedded shape (no Redis, no SMTP) online, saying it is embedded', () => {
+    const embedded = { embedded: 'embedded, in-process' };
+    const { nodes, links } = buildTopology({
+      report: report({ cache: embedded, external: { status: 'offline', configured: false } }),
+      roundTripMs: 5,
+      backendReachable: true,
+    });
+    expect(nodes.find((n) => n.id === 'cache')).toMatchObject({
+      state: 'online',
+      caption: 'Online · embedded',
+    });
+    expect(links.find((l) => l.id === 'cache')?.state).toBe('active');
+  });
+
   it('shows the backend failed when the last read of the report failed', () => {
     const { nodes, links } = buildTopology({ report: report(), roundTripMs: 5, backendReachable: false });
     expect(nodes.find((n) => n.id === 'backend')?.state).toBe('error');

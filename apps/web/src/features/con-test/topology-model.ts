@@ -101,6 +101,7 @@ export function buildTopology({ report, roundTripMs, backendReachable }: Topolog
     const service = NODE_SERVICE[id] ? report.services[NODE_SERVICE[id]] : undefined;
     if (service?.fallbackActive && service.fallback) return `Fallback: ${service.fallback}`;
     if (id === 'database' && state === 'online') return report.databaseEngine;
+    if (service?.embedded && state === 'online') return 'Online · embedded';
     if (service && !service.configured) return 'Not configured';
     return NODE_STATE_LABELS[state];
   };

@@ -17,6 +17,7 @@ function service(name: ServiceName, patch: Partial<ServiceHealth> = {}): Service
     error: null,
     fallbackActive: false,
     fallback: null,
+    embedded: null,
     configured: true,
     details: {},
     ...patch,
