@@ -3,7 +3,11 @@
 // the owner downloads the completed PDF; a party who is the signed-in user signs from the card; an owner who
 // is not a party resends the links; a party declines; an invoice is marked paid; a dead link says so.
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { tokenOf } from './account-helpers.ts';
 import {
   CONSENT,
   card,
@@ -14,9 +18,16 @@ import {
   openLinkAsParty,
   screenshots,
   sendForSignature,
+  signingLink,
   signingMails,
 } from './documents-fixtures.ts';
 import { createAccount, expectAccessible, newEmail } from './fixtures.ts';
+
+/** One full-page picture at the page's own size, to look at: /tmp/shots/<name>.png. */
+async function screenshotOf(page: Page, name: string) {
+  mkdirSync('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+}
 
 test('the owner sends a contract; one party draws, the other types, and the completed PDF carries the certificate', async ({
   page,
@@ -57,7 +68,7 @@ test('the owner sends a contract; one party draws, the other types, and the comp
   const first = await openLinkAsParty(browser, primary);
   await expect(first.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(first.getByText(`${owner.name} (${owner.email}) asks you to read and sign`)).toBeVisible();
-  await expect(first.locator('iframe[title="Document PDF"]')).toBeVisible();
+  await expect(first.getByRole('img', { name: /^Page 1 of \d+$/ })).toHaveAttribute('data-drawn', 'true');
   await expect(first.getByRole('link', { name: 'Open PDF' })).toBeVisible();
   const signers = first.getByRole('heading', { name: 'Signers' }).locator('..');
   await expect(signers).toContainText(`${primary.name} (you)`);
@@ -125,6 +136,208 @@ test('the owner sends a contract; one party draws, the other types, and the comp
   }
   await expect(completed.getByRole('button', { name: 'Void' })).toHaveCount(0);
   await expect(completed.getByRole('button', { name: 'Resend links' })).toHaveCount(0);
+});
+
+/** How many pages the server's PDF has, as poppler's pdfinfo reads it (not pdf.js, which the page uses). */
+async function pdfPages(request: APIRequestContext, href: string): Promise<number> {
+  const res = await request.get(href);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const dir = mkdtempSync(path.join(tmpdir(), 'signing-pdf-'));
+  const file = path.join(dir, 'document.pdf');
+  writeFileSync(file, await res.body());
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  rmSync(dir, { recursive: true, force: true });
+  const pages = Number(info.match(/^Pages:\s+(\d+)$/m)?.[1]);
+  expect(pages).toBeGreaterThan(0);
+  return pages;
+}
+
+/** What a page's canvas holds: its bitmap size, its size on screen, and how many of its pixels are ink. */
+const canvasInk = (canvas: Locator) =>
+  canvas.evaluate((element) => {
+    const c = element as HTMLCanvasElement;
+    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    let ink = 0;
+    let paper = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      if (a === 255 && r < 128 && g < 128 && b < 128) ink++;
+      else if (a === 255 && r > 240 && g > 240 && b > 240) paper++;
+    }
+    const box = c.getBoundingClientRect();
+    return { width: c.width, height: c.height, cssWidth: box.width, ink, paper, pixels: data.length / 4 };
+  });
+
+test('the signing page draws every page of the PDF on a phone and a desktop, zooms, and still links to the file', async ({
+  request,
+  browser,
+}) => {
+  const owner = await createAccount(request, { name: 'Nia Cole' });
+  const primary = { name: 'Ari Lennox', email: newEmail('ari') };
+  const title = 'Slow Burn Contract';
+  // Long enough to run over several pages.
+  const created = await request.post('/api/documents/generate', {
+    headers: { authorization: `Bearer ${await tokenOf(request, owner)}` },
+    data: {
+      templateName: 'producer-contract',
+      title,
+      parties: { primary, secondary: { name: 'Jonas Berg', email: newEmail('jonas') } },
+      contractDetails: {
+        projectTitle: 'Night Drive',
+        deliverables: Array.from(
+          { length: 30 },
+          (_, i) => `Stem ${i + 1}, 24-bit WAV, with a print-ready cue`,
+        ),
+        budget: 2500,
+        rights: 'The producer keeps the right to show the work in a portfolio. '.repeat(40),
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  await sendForSignature(request, owner, (await created.json()).data.document._id);
+  const link = await signingLink(primary.email);
+  const href = `/api/sign/${link.split('/sign/')[1]}/pdf`;
+  const pages = await pdfPages(request, href);
+  expect(pages, 'a contract of several pages').toBeGreaterThan(1);
+
+  for (const { width, scale } of [
+    { width: 390, scale: 3 },
+    { width: 1280, scale: 1 },
+  ]) {
+    const context = await browser.newContext({
+      viewport: { width, height: 844 },
+      deviceScaleFactor: scale,
+      isMobile: width < 640,
+      hasTouch: width < 640,
+    });
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+
+    // One canvas per page of the PDF, each drawn with ink on white paper, crisp at the screen's density.
+    const canvases = page.getByRole('img', { name: /^Page \d+ of \d+$/ });
+    await expect(canvases).toHaveCount(pages);
+    await expect(page.getByRole('group', { name: 'Zoom' })).toContainText(
+      `${pages} ${pages === 1 ? 'page' : 'pages'}`,
+    );
+    for (let n = 1; n <= pages; n++) {
+      const canvas = page.getByRole('img', { name: `Page ${n} of ${pages}`, exact: true });
+      await expect(canvas).toHaveAttribute('data-drawn', 'true');
+      const drawn = await canvasInk(canvas);
+      expect(drawn.ink, `ink on page ${n} at ${width} px`).toBeGreaterThan(500);
+      expect(drawn.paper / drawn.pixels, `paper on page ${n} at ${width} px`).toBeGreaterThan(0.5);
+      expect(Math.abs(drawn.width - drawn.cssWidth * scale)).toBeLessThanOrEqual(scale);
+    }
+
+    // At fit width the page fills the viewer, and the page itself never scrolls sideways.
+    const first = page.getByRole('img', { name: `Page 1 of ${pages}`, exact: true });
+    const fitted = await canvasInk(first);
+    expect(fitted.cssWidth).toBeGreaterThan(width < 640 ? width - 40 : 600);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const zoom = page.getByRole('group', { name: 'Zoom' });
+    await expect(zoom.getByRole('status')).toHaveText('Zoom 100%');
+    await expect(zoom.getByRole('button', { name: 'Fit width' })).toBeDisabled();
+
+    // Zoom in twice: the page is drawn wider and at more pixels; the viewer scrolls sideways, not the page.
+    await zoom.getByRole('button', { name: 'Zoom in' }).click();
+    await zoom.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(zoom.getByRole('status')).toHaveText('Zoom 150%');
+    await expect(first).toHaveAttribute('data-drawn', 'true');
+    const zoomed = await canvasInk(first);
+    expect(zoomed.cssWidth).toBeGreaterThan(fitted.cssWidth * 1.45);
+    expect(zoomed.width).toBeGreaterThan(fitted.width * 1.45);
+    expect(zoomed.ink).toBeGreaterThan(fitted.ink);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const viewer = page.getByRole('region', { name: 'Document pages' });
+    expect(await viewer.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    if (width < 640) {
+      await screenshotOf(page, `signing-zoomed-${width}`);
+    }
+
+    // Zoom out and back to fit width.
+    await zoom.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(zoom.getByRole('status')).toHaveText('Zoom 125%');
+    await zoom.getByRole('button', { name: 'Fit width' }).click();
+    await expect(zoom.getByRole('status')).toHaveText('Zoom 100%');
+    await expect(first).toHaveAttribute('data-drawn', 'true');
+    expect((await canvasInk(first)).cssWidth).toBe(fitted.cssWidth);
+
+    // On a phone the zoom buttons stay at the top of the screen while the pages scroll by.
+    if (width < 640) {
+      await page
+        .getByRole('img', { name: `Page ${pages} of ${pages}`, exact: true })
+        .evaluate((canvas) => canvas.scrollIntoView({ block: 'start' }));
+      await expect(first).not.toBeInViewport();
+      await expect(zoom).toBeInViewport();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+
+    // Beside the panel, the document stays in view while the page scrolls down to Sign.
+    if (width >= 1024) {
+      await page.getByRole('button', { name: 'Sign document' }).scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+      await expect(first).toBeInViewport({ ratio: 0.5 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+
+    // Open PDF still opens the file itself.
+    const open = page.getByRole('link', { name: 'Open PDF', exact: true });
+    await expect(open).toHaveAttribute('href', href);
+    await expect(open).toHaveAttribute('target', '_blank');
+    await expectAccessible(page);
+    await screenshotOf(page, `signing-${width}`);
+    // pdf.js and its worker run under the page's Content-Security-Policy as it is.
+    expect(blocked).toEqual([]);
+    await context.close();
+  }
+});
+
+test('when the PDF cannot be drawn the page says so, offers the file itself, and Try again draws it', async ({
+  request,
+  page,
+}) => {
+  const owner = await createAccount(request, { name: 'Nia Cole' });
+  const primary = { name: 'Ari Lennox', email: newEmail('ari') };
+  const doc = await generateContract(request, owner, 'Glass House Contract', primary, {
+    name: 'Jonas Berg',
+    email: newEmail('jonas'),
+  });
+  await sendForSignature(request, owner, doc._id);
+  const link = await signingLink(primary.email);
+  const href = `/api/sign/${link.split('/sign/')[1]}/pdf`;
+
+  // While the file is on its way the viewer says so; then it turns out to be damaged.
+  let deliver = () => {};
+  const held = new Promise<void>((resolve) => {
+    deliver = resolve;
+  });
+  await page.route('**/api/sign/*/pdf', async (route) => {
+    await held;
+    await route.fulfill({ status: 200, contentType: 'application/pdf', body: 'not a PDF at all' });
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the document…' })).toBeVisible();
+  await screenshotOf(page, 'signing-loading-390');
+  deliver();
+  const problem = page.getByRole('alert').filter({ hasText: "This document can't be shown here" });
+  await expect(problem).toBeVisible();
+  await expect(problem.getByRole('link', { name: 'Open the PDF instead' })).toHaveAttribute('href', href);
+  await expect(page.getByRole('link', { name: 'Open PDF', exact: true })).toHaveAttribute('href', href);
+  await expect(page.getByRole('img', { name: /^Page \d+ of \d+$/ })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Zoom' })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshotOf(page, 'signing-error-390');
+
+  await page.unroute('**/api/sign/*/pdf');
+  await problem.getByRole('button', { name: 'Try again' }).click();
+  await expect(problem).toBeHidden();
+  await expect(page.getByRole('img', { name: /^Page 1 of \d+$/ })).toHaveAttribute('data-drawn', 'true');
 });
 
 test("a party who is the signed-in user signs from the card's Sign, in the same tab", async ({

@@ -77,7 +77,8 @@ export function SignPage() {
           <Parties document={doc} className="lg:grid-cols-1" />
           <KeyFigures document={doc} />
         </div>
-        <div className="lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:self-start">
+        {/* Wide, tall enough screens: the document stays in view beside the panel while the page scrolls to Sign. */}
+        <div className="lg:col-start-1 lg:[@media(min-height:44rem)]:sticky lg:[@media(min-height:44rem)]:top-4 lg:row-span-3 lg:row-start-1 lg:self-start">
           <SigningPdf token={token} />
         </div>
         <div className="lg:col-start-2 lg:row-start-2">
