@@ -2,6 +2,7 @@
 // linking projects to a client.
 import { expect, test } from '@playwright/test';
 import { cards, NETWORK, names, openClients, seedClients, tile, tokenOf } from './clients-fixtures.ts';
+import { screenshots } from './documents-fixtures.ts';
 import { createAccount, expectAccessible } from './fixtures.ts';
 
 test('each filter alone and combined, and the search over name, email and company', async ({
@@ -13,7 +14,7 @@ test('each filter alone and combined, and the search over name, email and compan
   await openClients(page, account);
   await expect(cards(page)).toHaveCount(5);
 
-  // The options are the enum values with underscores turned into spaces and capitalised.
+  // The options are the enum values' words capitalised, an abbreviation as people write it (issue #32).
   await expect(page.getByLabel('Role').locator('option')).toContainText([
     'All Roles',
     'Artist',
@@ -23,7 +24,7 @@ test('each filter alone and combined, and the search over name, email and compan
     'Booking Agent',
     'Publisher',
     'Sync Supervisor',
-    'A And R',
+    'A&R',
     'Venue Owner',
     'Other',
   ]);
@@ -131,4 +132,35 @@ test("linking a project in the edit form counts it, and the count follows the pr
   expect(put.status()).toBe(200);
   await page.reload();
   await expect(tile(page, 'Completed Projects')).toHaveText('1');
+});
+
+test('a card names an A&R as such, and says which projects are linked and which were entered by hand', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const headers = { authorization: `Bearer ${await tokenOf(request, account)}` };
+  const client = await request.post('/api/clients', {
+    data: { name: 'Jonas Berg', email: 'jonas@northline.se', role: 'a_and_r', totalProjects: 2 },
+    headers,
+  });
+  expect(client.status()).toBe(201);
+  const clientId = (await client.json()).data.client._id;
+  const project = await request.post('/api/projects', { data: { title: 'Night Drive' }, headers });
+  expect(project.status()).toBe(201);
+  const projectId = (await project.json()).data.project._id;
+  const link = await request.put(`/api/clients/${clientId}/projects/${projectId}`, { headers });
+  expect(link.status()).toBe(200);
+
+  await openClients(page, account);
+  const card = cards(page).first();
+  await expect(card.getByText('A&R', { exact: true })).toBeVisible();
+  await expect(card.getByText(/A And R/)).toHaveCount(0);
+  await expect(card.getByRole('definition').first()).toHaveText('3');
+  await expect(card.getByText('1 linked project · 2 entered by hand')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'ux-clients');
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(card.getByText('1 linked project · 2 entered by hand')).toBeVisible();
+  await screenshots(page, 'ux-clients-list');
 });

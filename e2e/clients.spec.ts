@@ -2,6 +2,7 @@
 // deleting clients for real.
 import { expect, test } from '@playwright/test';
 import { cards, names, openClients, seedClients, tile } from './clients-fixtures.ts';
+import { screenshots } from './documents-fixtures.ts';
 import { createAccount, expectAccessible } from './fixtures.ts';
 
 test('signed out of the API (no stored token), the screen shows three demo clients and its banner', async ({
@@ -19,7 +20,12 @@ test('signed out of the API (no stored token), the screen shows three demo clien
   ).toBeVisible();
   await expect(page.getByText('3 client(s) in your network (demo data)')).toBeVisible();
   await expect(cards(page)).toHaveCount(3);
+  // Issue #32: each sample is badged as one, so its figures are not taken for anyone's.
+  for (const card of await cards(page).all())
+    await expect(card.getByText('Sample', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In Again' })).toBeVisible();
   await expectAccessible(page);
+  await screenshots(page, 'ux-demo-clients');
 
   // Adding in demo mode stays on this page and goes first, with the demo defaults.
   await page.getByRole('button', { name: 'Add Client' }).click();

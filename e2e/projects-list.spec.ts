@@ -1,6 +1,7 @@
 // The projects list (/projects) as a producer uses it: pages, filters, search, demo mode, and the project form
 // and delete dialog.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { screenshots } from './documents-fixtures.ts';
 import { type Account, createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
 
 async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
@@ -172,17 +173,38 @@ test('with no stored token the list shows demo mode with three sample projects',
   await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
   await page.evaluate(() => localStorage.removeItem('token'));
   await page.reload();
-  await expect(page.getByText('Demo Mode Active')).toBeVisible();
-  await expect(page.getByText('3 projects (demo data)')).toBeVisible();
+  await expect(page.getByText('Demo mode: these are sample projects, not yours')).toBeVisible();
+  await expect(page.getByText('3 sample projects')).toBeVisible();
   await expect(cards(page)).toHaveCount(3);
   await expectAccessible(page);
+
+  // Issue #32: every sample says it is one, is named as one, and opens nothing (there is no page behind it).
+  for (const card of await cards(page).all()) {
+    await expect(card.getByText('Sample', { exact: true })).toBeVisible();
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(/^Sample /);
+    await expect(card.getByRole('link')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^View / })).toBeDisabled();
+    await expect(card.getByRole('button', { name: /^View / })).toHaveAccessibleDescription(
+      'Sample: nothing to open',
+    );
+  }
+  await expect(page.locator('a[href^="/projects/demo-"]')).toHaveCount(0);
+  await screenshots(page, 'ux-demo-projects');
 
   // Demo changes stay on this page.
   await page.getByRole('button', { name: 'New Project' }).click();
   await page.getByRole('dialog', { name: 'New Project' }).getByLabel('Title').fill('Local sketch');
   await page.getByRole('button', { name: 'Create Project' }).click();
   await expect(cards(page).first()).toContainText('Local sketch');
-  await expect(page.getByText('4 projects (demo data)')).toBeVisible();
+  await expect(page.getByText('4 sample projects')).toBeVisible();
   await page.getByLabel('Type').selectOption('album');
   await expect(cards(page)).toHaveCount(1);
+
+  // The banner's way out: signing in again stores a token and brings back the real (empty) list.
+  await page.getByRole('button', { name: 'Sign In Again' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
+  await expect(page.getByText(/sample project/)).toHaveCount(0);
 });

@@ -59,14 +59,6 @@ export const MONEY_MAX = 1_000_000_000;
 export const CLIENTS_PAGE_MAX = 100;
 export const CLIENTS_PAGE_DEFAULT = 12;
 
-/** SPEC §2: a select label is the enum value with underscores turned into spaces, each word capitalised. */
-export function enumLabel(value: string): string {
-  return value
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
 /** The canonical IANA name of a time zone ('US/Eastern' -> 'America/New_York'), or null if unknown. */
 export function canonicalTimeZone(name: string): string | null {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return null;

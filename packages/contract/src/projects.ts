@@ -64,10 +64,61 @@ export const METADATA_TEXT_MAX = 120;
 export const COLLABORATOR_ROLE_MAX = 60;
 export const COLLABORATORS_MAX = 50;
 
-/** Enum values as people read them: 'in_progress' -> 'In progress', 'r_and_b' -> 'R&B', 'ep' -> 'EP'. */
+/** How each value reads on screen, written out so that a new value needs its own label ('ep' is "EP", 'r_and_b' "R&B"). */
+export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
+  album: 'Album',
+  ep: 'EP',
+  single: 'Single',
+  collaboration: 'Collaboration',
+  remix: 'Remix',
+  compilation: 'Compilation',
+};
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  planning: 'Planning',
+  in_progress: 'In progress',
+  recording: 'Recording',
+  mixing: 'Mixing',
+  mastering: 'Mastering',
+  completed: 'Completed',
+  released: 'Released',
+  archived: 'Archived',
+};
+export const PROJECT_GENRE_LABELS: Record<ProjectGenre, string> = {
+  rock: 'Rock',
+  pop: 'Pop',
+  hip_hop: 'Hip-hop',
+  jazz: 'Jazz',
+  classical: 'Classical',
+  electronic: 'Electronic',
+  blues: 'Blues',
+  country: 'Country',
+  reggae: 'Reggae',
+  folk: 'Folk',
+  metal: 'Metal',
+  punk: 'Punk',
+  funk: 'Funk',
+  soul: 'Soul',
+  r_and_b: 'R&B',
+  indie: 'Indie',
+  alternative: 'Alternative',
+  world: 'World',
+  ambient: 'Ambient',
+  experimental: 'Experimental',
+  other: 'Other',
+};
+
+const PROJECT_LABELS: Record<string, string> = {
+  ...PROJECT_GENRE_LABELS,
+  ...PROJECT_STATUS_LABELS,
+  ...PROJECT_TYPE_LABELS,
+};
+
+/**
+ * A project type, status or genre as people read it ('in_progress' -> 'In progress'). Takes any string (some
+ * answers carry the status as plain text); a value with no label yet reads as its words.
+ */
 export function enumLabel(value: string): string {
-  const special: Record<string, string> = { ep: 'EP', r_and_b: 'R&B', hip_hop: 'Hip-hop' };
-  if (special[value]) return special[value];
+  if (Object.hasOwn(PROJECT_LABELS, value)) return PROJECT_LABELS[value]!;
   const words = value.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { useToastsBelowDialog } from './toast';
 
 export interface ModalProps {
   open: boolean;
@@ -30,6 +31,7 @@ export function Modal({
   role = 'dialog',
   className,
 }: ModalProps) {
+  useToastsBelowDialog(open);
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };

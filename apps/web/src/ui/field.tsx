@@ -12,27 +12,47 @@ export interface ControlProps {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;
+  'aria-required'?: true;
 }
 
 export interface FieldProps {
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
-  /** Visible "optional"/"required" markers are noise in dense forms; say it in the hint when it matters. */
+  /**
+   * Visible "optional"/"required" markers are noise in dense forms; say it in the hint when it matters. Set it
+   * where an empty field holds the form's button back: the label gets an asterisk, the control aria-required.
+   */
+  required?: boolean;
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }
 
 /** A label, a control, an optional hint and an error text. */
-export function Field({ label, error, hint, className, children }: FieldProps) {
+export function Field({ label, error, hint, required, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = cn(hint ? hintId : null, error ? errorId : null) || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      {required ? (
+        // The asterisk sits beside the label, not in it: the control's name stays the label's words.
+        <span className="flex items-baseline gap-0.5">
+          <Label htmlFor={id}>{label}</Label>
+          <span aria-hidden="true" className="text-sm font-medium text-danger">
+            *
+          </span>
+        </span>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
+      {children({
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required ? true : undefined,
+      })}
       {hint && (
         <p id={hintId} className="text-xs text-muted">
           {hint}

@@ -28,6 +28,7 @@ import * as m0025 from './0025-comment-placeholders.ts';
 import * as m0026 from './0026-document-completion-error.ts';
 import * as m0027 from './0027-withdrawn-signing-links.ts';
 import * as m0028 from './0028-guest-comment-limits-and-folds.ts';
+import * as m0029 from './0029-replaced-one-time-tokens.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026-document-completion-error': m0026,
   '0027-withdrawn-signing-links': m0027,
   '0028-guest-comment-limits-and-folds': m0028,
+  '0029-replaced-one-time-tokens': m0029,
 };

@@ -1,6 +1,6 @@
 // One-shot tokens: emailed links (verify email, reset password) and refresh tokens. Each works once, even when
 // the same one arrives twice at the same moment (a double click, two tabs, a replay racing its owner), and a
-// newer link of the same kind retires the older ones.
+// newer link of the same kind retires the older ones, which then say they were replaced.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { controlledClock } from '../../../test/clock.ts';
 import {
@@ -118,10 +118,18 @@ describe('a newer link retires the older ones', () => {
     expect(second).not.toBe(first);
     const old = await post('/api/auth/reset-password', { token: first, password: 'Brand-New-Mix-77' });
     expect(old.statusCode).toBe(400);
-    expect(old.json().message).toBe('This password reset link has already been used.');
+    expect(old.json().message).toBe(
+      'This password reset link was replaced by a newer one: use the link in the latest email.',
+    );
     expect(await loginStatus(s.user.email, GOOD_PASSWORD)).toBe(200);
     const res = await post('/api/auth/reset-password', { token: second, password: 'Brand-New-Mix-77' });
     expect(res.statusCode).toBe(200);
+    expect(await loginStatus(s.user.email, 'Brand-New-Mix-77')).toBe(200);
+    // Once the newest link has done its work, the older one says so rather than sending the person to it.
+    const after = await post('/api/auth/reset-password', { token: first, password: 'Another-Pass-88' });
+    expect(after.json().message).toBe(
+      'This password reset link was replaced by a newer one, which has already been used.',
+    );
     expect(await loginStatus(s.user.email, 'Brand-New-Mix-77')).toBe(200);
   });
 
@@ -160,12 +168,55 @@ describe('a newer link retires the older ones', () => {
     expect(second).not.toBe(first);
     const old = await post('/api/auth/verify-email', { token: first });
     expect(old.statusCode).toBe(400);
-    expect(old.json().message).toBe('This verification link has already been used.');
+    expect(old.json().message).toBe(
+      'This verification link was replaced by a newer one: use the link in the latest email.',
+    );
     const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(s.token) });
     expect(me.json().user.verified).toBe(false);
     const res = await post('/api/auth/verify-email', { token: second });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user.verified).toBe(true);
+    expect((await post('/api/auth/verify-email', { token: first })).json().message).toBe(
+      'This verification link was replaced by a newer one, which has already been used.',
+    );
+    // The newest link itself was used, not replaced.
+    expect((await post('/api/auth/verify-email', { token: second })).json().message).toBe(
+      'This verification link has already been used.',
+    );
+  });
+
+  it('after two resends, the first link still points to the latest email, not to the second link', async () => {
+    const s = await registerUser(t.app);
+    const first = await lastMailedToken(t.app, s.user.email, 'verify_email');
+    const resend = () => post('/api/auth/resend-verification', undefined, bearer(s.token));
+    expect((await resend()).statusCode).toBe(200);
+    const second = await lastMailedToken(t.app, s.user.email, 'verify_email');
+    expect((await resend()).statusCode).toBe(200);
+    const third = await lastMailedToken(t.app, s.user.email, 'verify_email');
+    for (const token of [first, second])
+      expect((await post('/api/auth/verify-email', { token })).json().message, token).toBe(
+        'This verification link was replaced by a newer one: use the link in the latest email.',
+      );
+    expect((await post('/api/auth/verify-email', { token: third })).statusCode).toBe(200);
+    expect((await post('/api/auth/verify-email', { token: first })).json().message).toBe(
+      'This verification link was replaced by a newer one, which has already been used.',
+    );
+  });
+
+  it('a replaced link that has also expired says it was replaced', async () => {
+    const s = await registerUser(t.app);
+    const first = await lastMailedToken(t.app, s.user.email, 'verify_email');
+    expect((await post('/api/auth/resend-verification', undefined, bearer(s.token))).statusCode).toBe(200);
+    await t.app.ctx.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', sha256(first))
+      .execute();
+    const old = await post('/api/auth/verify-email', { token: first });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe(
+      'This verification link was replaced by a newer one: use the link in the latest email.',
+    );
   });
 
   it('a new link of one kind leaves the links of the other kind alone', async () => {

@@ -1,5 +1,6 @@
 // Single-use emailed links: verify email (24 h) and reset password (1 h). Only the token's hash is stored, and
-// only the newest link of a kind works: issuing one retires the account's older ones.
+// only the newest link of a kind works: issuing one retires the account's older ones, marked as replaced so that
+// opening one says so (issue #32) rather than that it was already used.
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isoIn, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
@@ -22,7 +23,7 @@ export async function createOneTimeToken(
   userId: string,
   purpose: TokenPurpose,
 ): Promise<string> {
-  await retireOneTimeTokens(ctx, userId, purpose);
+  await retireOneTimeTokens(ctx, userId, purpose, 'replaced');
   const token = randomToken();
   await ctx.db
     .insertInto('one_time_tokens')
@@ -53,6 +54,7 @@ export async function consumeOneTimeToken(
     .executeTakeFirst();
   const noun = NOUN[purpose];
   if (!row) throw badRequest(`This ${noun} is invalid. Request a new one.`);
+  if (row.replaced_at) throw badRequest(await replacedMessage(ctx, row, purpose));
   if (row.used_at) throw badRequest(`This ${noun} has already been used.`);
   if (row.expires_at < nowIso()) throw badRequest(`This ${noun} has expired. Request a new one.`);
   const res = await ctx.db
@@ -65,15 +67,42 @@ export async function consumeOneTimeToken(
   return row.user_id;
 }
 
-/** Retires every outstanding link of one purpose (a newer one was sent, or a reset went through). */
+/** What opening a replaced link says: use the newest one, or, when that one was used already, that it was. */
+async function replacedMessage(
+  ctx: AppContext,
+  old: { token_hash: string; user_id: string; created_at: string },
+  purpose: TokenPurpose,
+): Promise<string> {
+  const noun = NOUN[purpose];
+  const newest = await ctx.db
+    .selectFrom('one_time_tokens')
+    .select(['used_at', 'replaced_at'])
+    .where('user_id', '=', old.user_id)
+    .where('purpose', '=', purpose)
+    .where('token_hash', '!=', old.token_hash)
+    .where('created_at', '>=', old.created_at)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (newest?.used_at && !newest.replaced_at)
+    return `This ${noun} was replaced by a newer one, which has already been used.`;
+  return `This ${noun} was replaced by a newer one: use the link in the latest email.`;
+}
+
+/**
+ * Retires every outstanding link of one purpose: `replaced` when a newer one is being sent, else (a reset went
+ * through) they count as used.
+ */
 export async function retireOneTimeTokens(
   ctx: AppContext,
   userId: string,
   purpose: TokenPurpose,
+  why: 'replaced' | 'used' = 'used',
 ): Promise<void> {
+  const now = nowIso();
   await ctx.db
     .updateTable('one_time_tokens')
-    .set({ used_at: nowIso() })
+    .set({ used_at: now, replaced_at: why === 'replaced' ? now : null })
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)

@@ -38,6 +38,8 @@ export interface OneTimeTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Set with `used_at` when a newer link of the same purpose retired this one (migration 0029). */
+  replaced_at: Timestamp | null;
 }
 
 export interface LoginFailuresTable {

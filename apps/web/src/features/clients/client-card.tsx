@@ -1,14 +1,17 @@
 // One client (SPEC §2), as a card in the grid or a row in the list: initial, name, company or role, email, phone,
-// location, status, project counts, revenue, the first two genres then '+N', and edit and delete.
+// location, status, project counts (saying how many are linked projects and how many were entered by hand),
+// revenue, the first two genres then '+N', and edit and delete; a sample (demo mode) says so.
 
+import { CLIENT_ROLE_LABELS, CLIENT_STATUS_LABELS } from '@mixdesk/contract/client-labels';
 import type { Client } from '@mixdesk/contract/client-responses';
-import { type ClientStatus, enumLabel } from '@mixdesk/contract/clients';
+import type { ClientStatus } from '@mixdesk/contract/clients';
 import { Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
-import { formatRevenue, genresPreview, initialOf } from './format';
+import { SampleBadge } from '../../ui/sample-badge';
+import { formatRevenue, genresPreview, initialOf, projectCountSources } from './format';
 import type { ClientsView } from './view-toggle';
 
 export const STATUS_TONE: Record<ClientStatus, BadgeTone> = {
@@ -19,19 +22,24 @@ export const STATUS_TONE: Record<ClientStatus, BadgeTone> = {
   inactive: 'neutral',
 };
 
+const SAMPLE_CLIENT = 'A sample client: sign in again to see your own network.';
+
 interface Props {
   client: Client;
   view: ClientsView;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
+  /** A demo-mode sample: badged, so its figures are not taken for anyone's real ones. */
+  sample?: boolean;
 }
 
-export function ClientCard({ client, view, onEdit, onDelete }: Props) {
+export function ClientCard({ client, view, onEdit, onDelete, sample = false }: Props) {
   const nameId = useId();
   const name = client.name?.trim() || 'Unknown Client';
-  const subtitle = client.company?.trim() || (client.role ? enumLabel(client.role) : 'Unknown Role');
+  const subtitle = client.company?.trim() || (client.role ? CLIENT_ROLE_LABELS[client.role] : 'Unknown Role');
   const { shown, more } = genresPreview(client.genres ?? []);
   const list = view === 'list';
+  const sources = projectCountSources(client.totalProjects, client.linkedProjects.total);
   return (
     <article
       aria-labelledby={nameId}
@@ -56,9 +64,10 @@ export function ClientCard({ client, view, onEdit, onDelete }: Props) {
           </p>
         </div>
         {!list && (
-          <Badge tone={STATUS_TONE[client.status]} className="self-start">
-            {enumLabel(client.status)}
-          </Badge>
+          <div className="flex flex-col items-end gap-1 self-start">
+            <Badge tone={STATUS_TONE[client.status]}>{CLIENT_STATUS_LABELS[client.status]}</Badge>
+            {sample && <SampleBadge title={SAMPLE_CLIENT} />}
+          </div>
         )}
       </div>
 
@@ -96,9 +105,10 @@ export function ClientCard({ client, view, onEdit, onDelete }: Props) {
         className={cn('flex min-w-0 flex-col gap-2', list ? 'md:w-96 md:shrink-0' : 'mt-auto px-4 pt-3 pb-3')}
       >
         {list && (
-          <Badge tone={STATUS_TONE[client.status]} className="self-start">
-            {enumLabel(client.status)}
-          </Badge>
+          <div className="flex items-center gap-1">
+            <Badge tone={STATUS_TONE[client.status]}>{CLIENT_STATUS_LABELS[client.status]}</Badge>
+            {sample && <SampleBadge title={SAMPLE_CLIENT} />}
+          </div>
         )}
         <dl className="grid grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.6fr)] gap-x-4 gap-y-2 font-mono text-xs tabular-nums">
           <Figure label="Projects" value={client.totalProjects.toLocaleString('en-US')} />
@@ -106,6 +116,14 @@ export function ClientCard({ client, view, onEdit, onDelete }: Props) {
           <Figure label="Completed" value={client.completedProjects.toLocaleString('en-US')} />
           <Figure label="Revenue" value={formatRevenue(client.totalRevenue)} />
         </dl>
+        {sources && (
+          <p
+            className="text-xs text-muted"
+            title="Linked projects follow their own status; the rest are the counts entered in the client's form."
+          >
+            {sources}
+          </p>
+        )}
         {(shown.length > 0 || more > 0) && (
           <ul aria-label="Genres" className="flex flex-wrap gap-1">
             {shown.map((genre) => (

@@ -1,12 +1,11 @@
 // 'Search clients...' over name, email and company, and All Roles / All Types / All Statuses (SPEC §2). Every
-// option's label is its value with underscores turned into spaces and capitalised. All filters combine.
+// option's label is its value's words capitalised (CLIENT_*_LABELS: 'a_and_r' is "A&R"). All filters combine.
 import {
-  CLIENT_ROLES,
-  CLIENT_SEARCH_MAX,
-  CLIENT_STATUSES,
-  CLIENT_TYPES,
-  enumLabel,
-} from '@mixdesk/contract/clients';
+  CLIENT_ROLE_LABELS,
+  CLIENT_STATUS_LABELS,
+  CLIENT_TYPE_LABELS,
+} from '@mixdesk/contract/client-labels';
+import { CLIENT_ROLES, CLIENT_SEARCH_MAX, CLIENT_STATUSES, CLIENT_TYPES } from '@mixdesk/contract/clients';
 import { Search, X } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
@@ -19,9 +18,15 @@ interface Props {
 }
 
 const SELECTS = [
-  { key: 'role', label: 'Role', all: 'All Roles', values: CLIENT_ROLES },
-  { key: 'type', label: 'Type', all: 'All Types', values: CLIENT_TYPES },
-  { key: 'status', label: 'Status', all: 'All Statuses', values: CLIENT_STATUSES },
+  { key: 'role', label: 'Role', all: 'All Roles', values: CLIENT_ROLES, labels: CLIENT_ROLE_LABELS },
+  { key: 'type', label: 'Type', all: 'All Types', values: CLIENT_TYPES, labels: CLIENT_TYPE_LABELS },
+  {
+    key: 'status',
+    label: 'Status',
+    all: 'All Statuses',
+    values: CLIENT_STATUSES,
+    labels: CLIENT_STATUS_LABELS,
+  },
 ] as const;
 
 export function ClientFilters({ value, onChange }: Props) {
@@ -57,7 +62,7 @@ export function ClientFilters({ value, onChange }: Props) {
           <option value="">{s.all}</option>
           {s.values.map((v) => (
             <option key={v} value={v}>
-              {enumLabel(v)}
+              {(s.labels as Record<string, string>)[v]}
             </option>
           ))}
         </Select>

@@ -1,6 +1,11 @@
 // The inputs of the client form, grouped as a producer thinks of a client: who, how to reach them, what they make,
 // what they spend, and the history of work together.
 import {
+  CLIENT_ROLE_LABELS,
+  CLIENT_STATUS_LABELS,
+  CLIENT_TYPE_LABELS,
+} from '@mixdesk/contract/client-labels';
+import {
   CLIENT_NAME_MAX,
   CLIENT_NOTES_MAX,
   CLIENT_PHONE_MAX,
@@ -8,7 +13,6 @@ import {
   CLIENT_STATUSES,
   CLIENT_TEXT_MAX,
   CLIENT_TYPES,
-  enumLabel,
 } from '@mixdesk/contract/clients';
 import type { ReactNode } from 'react';
 import { Field } from '../../ui/field';
@@ -96,17 +100,17 @@ export function ClientFormFields({ values: v, errors, set, linked }: Props) {
       <Group title="Relationship">
         {(
           [
-            ['role', 'Role', CLIENT_ROLES],
-            ['type', 'Type', CLIENT_TYPES],
-            ['status', 'Status', CLIENT_STATUSES],
+            ['role', 'Role', CLIENT_ROLES, CLIENT_ROLE_LABELS],
+            ['type', 'Type', CLIENT_TYPES, CLIENT_TYPE_LABELS],
+            ['status', 'Status', CLIENT_STATUSES, CLIENT_STATUS_LABELS],
           ] as const
-        ).map(([key, label, options]) => (
+        ).map(([key, label, options, labels]) => (
           <Field key={key} label={label} error={errors[key]}>
             {(c) => (
               <Select {...c} {...text(key)}>
                 {options.map((o) => (
                   <option key={o} value={o}>
-                    {enumLabel(o)}
+                    {(labels as Record<string, string>)[o]}
                   </option>
                 ))}
               </Select>

@@ -1,7 +1,7 @@
 // The projects linked to a client, in the edit form: their statuses drive the client's project counts. Link one
 // of your projects or unlink one; each change is saved at once.
 import type { Client, ClientProject } from '@mixdesk/contract/client-responses';
-import { enumLabel } from '@mixdesk/contract/clients';
+import { enumLabel } from '@mixdesk/contract/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2, Unlink } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -2,8 +2,9 @@
 // search and filters, the cards, both empty states, the demo and error banners, and the client form and delete
 // confirmation.
 import type { Client } from '@mixdesk/contract/client-responses';
-import { Plus, RotateCw, UserPlus, X } from 'lucide-react';
+import { LogIn, Plus, RotateCw, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
+import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -29,6 +30,7 @@ export function ClientsPage() {
   const [deleting, setDeleting] = useState<Client | null>(null);
   const demo = list.mode === 'demo';
   const loading = list.mode === 'loading';
+  const session = useSession();
 
   const description = loading ? (
     list.demoPending ? (
@@ -60,7 +62,17 @@ export function ClientsPage() {
         }
       />
       {demo && (
-        <Alert type="info" className="mb-4">
+        <Alert
+          type="info"
+          className="mb-4"
+          action={
+            // Signing out sends the person to the sign-in screen, which brings them back here afterwards.
+            <Button size="sm" variant="primary" onClick={() => void session.signOut()}>
+              <LogIn aria-hidden="true" />
+              Sign In Again
+            </Button>
+          }
+        >
           Demo Mode Active - You're viewing sample data. Login to access your real clients.
         </Alert>
       )}
@@ -101,6 +113,7 @@ export function ClientsPage() {
                 <ClientCard
                   client={client}
                   view={view}
+                  sample={demo}
                   onEdit={(c) => setForm({ mode: 'edit', client: c })}
                   onDelete={setDeleting}
                 />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRevenue, genresPreview, initialOf } from './format';
+import { formatRevenue, genresPreview, initialOf, projectCountSources } from './format';
 
 describe('client card figures', () => {
   it.each([
@@ -20,5 +20,20 @@ describe('client card figures', () => {
     expect(initialOf(' maya')).toBe('M');
     expect(initialOf('')).toBe('?');
     expect(initialOf(null)).toBe('?');
+  });
+});
+
+describe('where a client card says its projects come from (issue #32)', () => {
+  it.each([
+    [8, 3, '3 linked projects · 5 entered by hand'],
+    [1, 1, '1 linked project'],
+    [5, 0, '5 entered by hand'],
+    [2000, 1, '1 linked project · 1,999 entered by hand'],
+  ])('%d in all with %d linked reads "%s"', (total, linked, text) => {
+    expect(projectCountSources(total, linked)).toBe(text);
+  });
+
+  it('says nothing when there are no projects', () => {
+    expect(projectCountSources(0, 0)).toBeNull();
   });
 });

@@ -22,3 +22,16 @@ export function initialOf(name: string | null | undefined): string {
   const first = name?.trim().charAt(0);
   return first ? first.toUpperCase() : '?';
 }
+
+/**
+ * Where a client's project count comes from, said apart (issue #32): projects linked to the client in Mixdesk,
+ * which follow their own status, and the count typed into the client's form. Null when there are none.
+ */
+export function projectCountSources(total: number, linked: number): string | null {
+  const entered = Math.max(0, total - linked);
+  const parts = [
+    linked > 0 ? `${linked.toLocaleString('en-US')} linked project${linked === 1 ? '' : 's'}` : null,
+    entered > 0 ? `${entered.toLocaleString('en-US')} entered by hand` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}

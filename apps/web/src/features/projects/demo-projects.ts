@@ -1,11 +1,12 @@
 // Demo mode (SPEC §4): with no stored token the list shows three sample projects after about 800 ms, and
-// create, edit and delete work on this local copy only.
+// create, edit and delete work on this local copy only. Their titles say they are samples, so none is taken for
+// one of the demo account's real projects (issue #32); the cards mark them too and open nothing.
 import type { Project } from '@mixdesk/contract/project-responses';
 import type { ProjectFilters } from './api';
 
 export const TOKEN_REQUIRED_MESSAGE = 'Access token required';
 
-const owner = { _id: 'demo-owner', name: 'Demo Producer', email: 'demo@mixdesk.app' };
+const owner = { _id: 'demo-owner', name: 'Sample Producer', email: 'sample@example.com' };
 const day = 24 * 3600 * 1000;
 const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
 
@@ -42,7 +43,7 @@ function sample(id: string, daysAgo: number, fields: Partial<Project> & Pick<Pro
 export function demoProjects(): Project[] {
   return [
     sample('demo-1', 0.2, {
-      title: 'Midnight Frequencies',
+      title: 'Sample Album',
       description: 'Debut full-length: late-night synth-pop recorded between Lisbon and Berlin.',
       type: 'album',
       status: 'mixing',
@@ -53,7 +54,7 @@ export function demoProjects(): Project[] {
       totalFileSize: 4_831_838_208,
     }),
     sample('demo-2', 2, {
-      title: 'Golden Hour EP',
+      title: 'Sample EP',
       description: 'Four warm, sample-based beats with live bass and Rhodes.',
       type: 'ep',
       status: 'recording',
@@ -64,7 +65,7 @@ export function demoProjects(): Project[] {
       totalFileSize: 612_368_384,
     }),
     sample('demo-3', 5, {
-      title: 'Paper Boats (Single)',
+      title: 'Sample Single',
       description: 'Acoustic lead single; radio edit and instrumental due to the label.',
       type: 'single',
       status: 'mastering',

@@ -1,11 +1,13 @@
 // One project in the list (SPEC §2): title, type, status, first genre, up to three tags then '+N', track count,
-// duration (m:ss) and size, with view, manage tracks, manage files, edit and delete.
+// duration (m:ss) and size, with view, manage tracks, manage files, edit and delete. A sample (demo mode) is
+// badged as one and links nowhere: it has no page to open (issue #32).
 import type { Project } from '@mixdesk/contract/project-responses';
 import { Clock3, Eye, FolderOpen, HardDrive, ListMusic, Pencil, Trash2, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { SampleBadge } from '../../ui/sample-badge';
 import { formatBytes, formatDuration, plural, tagsPreview } from './format';
 import { enumLabel, STATUS_TONE } from './project-labels';
 
@@ -13,10 +15,16 @@ interface Props {
   project: Project;
   onEdit: (project: Project) => void;
   onDelete: (project: Project) => void;
+  /** A demo-mode sample: marked as such, with no link to a project page (there is none). */
+  sample?: boolean;
 }
 
-export function ProjectCard({ project, onEdit, onDelete }: Props) {
+export const SAMPLE_NOTE =
+  'A sample project: there is no page to open. Sign in again to see your own projects.';
+
+export function ProjectCard({ project, onEdit, onDelete, sample = false }: Props) {
   const titleId = useId();
+  const noteId = useId();
   const { shown, more } = tagsPreview(project.tags);
   const genre = project.metadata.genre[0];
   const base = `/projects/${encodeURIComponent(project._id)}`;
@@ -27,6 +35,7 @@ export function ProjectCard({ project, onEdit, onDelete }: Props) {
     >
       <div className="flex flex-1 flex-col gap-2.5 px-4 pt-4 pb-3">
         <div className="flex flex-wrap items-center gap-1.5">
+          {sample && <SampleBadge title={SAMPLE_NOTE} />}
           <Badge tone="neutral">{enumLabel(project.type)}</Badge>
           <Badge tone={STATUS_TONE[project.status]}>{enumLabel(project.status)}</Badge>
           {genre && <span className="text-xs text-muted">{enumLabel(genre)}</span>}
@@ -38,9 +47,13 @@ export function ProjectCard({ project, onEdit, onDelete }: Props) {
           )}
         </div>
         <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
-          <Link to={base} className="rounded-sm hover:text-accent">
-            {project.title}
-          </Link>
+          {sample ? (
+            project.title
+          ) : (
+            <Link to={base} className="rounded-sm hover:text-accent">
+              {project.title}
+            </Link>
+          )}
         </h2>
         {project.description && <p className="line-clamp-2 text-sm text-muted">{project.description}</p>}
         {(shown.length > 0 || more > 0) && (
@@ -79,22 +92,45 @@ export function ProjectCard({ project, onEdit, onDelete }: Props) {
         </dl>
       </div>
       <div className="flex items-center gap-0.5 border-t border-border px-2 py-1.5">
-        <Button asChild variant="ghost" size="sm">
-          <Link to={base} aria-label={`View ${project.title}`}>
-            <Eye aria-hidden="true" />
-            View
-          </Link>
-        </Button>
-        <Button asChild variant="ghost" size="icon" title="Manage tracks">
-          <Link to={`${base}/tracks`} aria-label={`Manage tracks of ${project.title}`}>
-            <ListMusic aria-hidden="true" />
-          </Link>
-        </Button>
-        <Button asChild variant="ghost" size="icon" title="Manage files">
-          <Link to={`${base}/files`} aria-label={`Manage files of ${project.title}`}>
-            <FolderOpen aria-hidden="true" />
-          </Link>
-        </Button>
+        {sample ? (
+          <>
+            {/* A disabled button shows no tooltip: the wrapper carries it, the note says it for everyone. */}
+            <span title={SAMPLE_NOTE}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled
+                aria-label={`View ${project.title}`}
+                aria-describedby={noteId}
+              >
+                <Eye aria-hidden="true" />
+                View
+              </Button>
+            </span>
+            <span id={noteId} className="min-w-0 truncate text-xs text-muted" title={SAMPLE_NOTE}>
+              Sample: nothing to open
+            </span>
+          </>
+        ) : (
+          <>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={base} aria-label={`View ${project.title}`}>
+                <Eye aria-hidden="true" />
+                View
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="icon" title="Manage tracks">
+              <Link to={`${base}/tracks`} aria-label={`Manage tracks of ${project.title}`}>
+                <ListMusic aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="icon" title="Manage files">
+              <Link to={`${base}/files`} aria-label={`Manage files of ${project.title}`}>
+                <FolderOpen aria-hidden="true" />
+              </Link>
+            </Button>
+          </>
+        )}
         <span className="ml-auto flex items-center gap-0.5">
           {project.access !== 'view' && (
             <Button

@@ -2,9 +2,10 @@
 // the empty state, the 'Connection Error' and 'Demo Mode Active' banners and the skeleton loader; above them,
 // the invitations waiting for my answer (issue #20), only with a session (demo mode calls nothing).
 import type { Project } from '@mixdesk/contract/project-responses';
-import { FolderPlus, Plus, RotateCw } from 'lucide-react';
+import { FolderPlus, LogIn, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSession } from '../../lib/session';
 import { useHadToken } from '../../lib/use-list-with-demo';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -33,6 +34,7 @@ export function ProjectsPage() {
   const [deleting, setDeleting] = useState<Project | null>(null);
   const demo = list.mode === 'demo';
   const hasToken = useHadToken();
+  const session = useSession();
 
   useEffect(() => {
     const open = () => setForm({ mode: 'create' });
@@ -59,8 +61,7 @@ export function ProjectsPage() {
   const counted = list.mode === 'loaded' || demo;
   const description = counted ? (
     <span className="flex items-center gap-2">
-      {plural(total, 'project')}
-      {demo && ' (demo data)'}
+      {demo ? plural(total, 'sample project') : plural(total, 'project')}
       {list.refreshing && <Spinner size="sm" label="Updating the list" />}
     </span>
   ) : list.mode === 'loading' ? (
@@ -80,9 +81,20 @@ export function ProjectsPage() {
         }
       />
       {demo && (
-        <Alert type="info" title="Demo Mode Active" className="mb-4">
-          You're viewing sample projects. Sign in again to see and manage your real projects; changes here are
-          not saved.
+        <Alert
+          type="info"
+          title="Demo mode: these are sample projects, not yours"
+          className="mb-4"
+          action={
+            // Signing out sends the person to the sign-in screen, which brings them back here afterwards.
+            <Button size="sm" variant="primary" onClick={() => void session.signOut()}>
+              <LogIn aria-hidden="true" />
+              Sign In Again
+            </Button>
+          }
+        >
+          This browser has no sign-in token, so Mixdesk shows examples: they have no pages to open, and what
+          you change here is not saved. Sign in again to see and manage your real projects.
         </Alert>
       )}
       {hasToken && !demo && <InvitationsPanel />}
@@ -114,6 +126,7 @@ export function ProjectsPage() {
                 <div className="flex w-full min-w-0 flex-col *:flex-1">
                   <ProjectCard
                     project={project}
+                    sample={demo}
                     onEdit={(p) => setForm({ mode: 'edit', project: p })}
                     onDelete={setDeleting}
                   />

@@ -1,6 +1,7 @@
 // The Auto-Populate dialog (SPEC §2 Documents): the user's projects (GET /api/documents/auto-populate/sources);
 // choosing one fills the form from it.
 import type { AutoPopulateSource } from '@mixdesk/contract/document-responses';
+import type { ProjectStatus } from '@mixdesk/contract/projects';
 import { useQuery } from '@tanstack/react-query';
 import { FolderOpen, FolderX, RotateCw, Users } from 'lucide-react';
 import { Alert } from '../../../ui/alert';
@@ -8,6 +9,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
+import { enumLabel, STATUS_TONE } from '../../projects/project-labels';
 import { documentKeys, fetchSources } from '../api';
 import { sourcesErrorMessage } from '../errors';
 
@@ -73,7 +75,8 @@ export function AutoPopulateDialog({ open, onOpenChange, onChoose }: Props) {
                 <span className="flex items-center gap-2">
                   <FolderOpen aria-hidden="true" className="size-4 shrink-0 text-accent" />
                   <span className="min-w-0 flex-1 truncate font-medium">{source.name}</span>
-                  <Badge>{source.status.replaceAll('_', ' ')}</Badge>
+                  {/* The status as the projects list shows it ('in_progress' is "In progress"). */}
+                  <Badge tone={STATUS_TONE[source.status as ProjectStatus]}>{enumLabel(source.status)}</Badge>
                 </span>
                 {source.description && (
                   <span className="line-clamp-2 text-sm text-muted">{source.description}</span>

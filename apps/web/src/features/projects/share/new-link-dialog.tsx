@@ -25,6 +25,7 @@ import {
 } from './link-form';
 
 const FORM_ID = 'new-share-link';
+const BUTTON_HINT_ID = 'new-share-link-needs-label';
 
 /** Now, as a datetime-local input's `min` (the browser's own time zone). */
 function localNow(): string {
@@ -91,6 +92,7 @@ export function NewLinkDialog({
 
   // Only tracks with audio can be listened to; the others are listed, greyed, so none seems missing.
   const playable = (tracks.data ?? []).filter((t) => t.currentVersion !== null);
+  const needsLabel = !values.label.trim();
   const serverFailure =
     mutation.isError && Object.keys(fieldErrorsOf(mutation.error)).length === 0
       ? mediaErrorMessage(mutation.error, 'Failed to create the link')
@@ -105,6 +107,12 @@ export function NewLinkDialog({
       className="max-w-lg"
       footer={
         <>
+          {/* Why Create Link is greyed out (issue #32): nothing else would say the label is missing. */}
+          {needsLabel && (
+            <p id={BUTTON_HINT_ID} className="w-full text-sm text-muted sm:mr-auto sm:w-auto sm:self-center">
+              Add a label to create the link.
+            </p>
+          )}
           <Button onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
@@ -113,7 +121,8 @@ export function NewLinkDialog({
             form={FORM_ID}
             variant="primary"
             loading={mutation.isPending}
-            disabled={!values.label.trim()}
+            disabled={needsLabel}
+            aria-describedby={needsLabel ? BUTTON_HINT_ID : undefined}
           >
             Create Link
           </Button>
@@ -123,7 +132,12 @@ export function NewLinkDialog({
       <form id={FORM_ID} noValidate onSubmit={submit} className="flex flex-col gap-4">
         {serverFailure && <Alert type="error">{serverFailure}</Alert>}
         {errors.form && <Alert type="error">{errors.form}</Alert>}
-        <Field label="Label" error={errors.label} hint="Only your team sees it, e.g. who the link is for.">
+        <Field
+          label="Label"
+          required
+          error={errors.label}
+          hint="Required. Only your team sees it, e.g. who the link is for."
+        >
           {(control) => (
             <Input
               {...control}
