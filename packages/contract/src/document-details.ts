@@ -33,6 +33,12 @@ import {
 import { isCalendarDate } from './projects.ts';
 
 export const DEFAULT_REVISIONS = 3;
+
+const DOCUMENT_MONEY_MAX_CENTS = DOCUMENT_MONEY_MAX * 100;
+const MONEY_MAX_TEXT = DOCUMENT_MONEY_MAX.toLocaleString('en-US');
+const FIGURE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Cents as the figure a message shows: "1,000,000,000.01". */
+const figure = (cents: number) => FIGURE.format(cents / 100);
 export const DEFAULT_PAYMENT_TERMS = 'Net 30';
 export const DEFAULT_REVENUE_SHARE = 50;
 
@@ -108,10 +114,33 @@ export const InvoiceDetailsSchema = z
   )
   .superRefine((d, ctx) => {
     // zod runs this refinement even when an item failed its own checks: compare only valid figures.
-    if (d.taxRate !== undefined || d.tax === undefined || !d.items.every(isBillable)) return;
-    const { subtotal } = invoiceTotalsCents(d.items, {});
-    if (toCentsExact(d.tax) > subtotal)
+    if (!d.items.every(isBillable)) return;
+    const taxOk = d.tax === undefined || (Number.isFinite(d.tax) && d.tax >= 0);
+    const rateOk =
+      d.taxRate === undefined || (Number.isFinite(d.taxRate) && d.taxRate >= 0 && d.taxRate <= 100);
+    // A tax or rate out of bounds has its own message; the total is then not worked out.
+    const { amounts, subtotal, total } = invoiceTotalsCents(
+      d.items,
+      taxOk && rateOk ? { taxRate: d.taxRate, tax: d.tax } : {},
+    );
+    // A line and the total are capped as a budget is (DOCUMENT_MONEY_MAX): a quantity and a rate each
+    // within bounds can still multiply past it.
+    amounts.forEach((cents, i) => {
+      if (cents > DOCUMENT_MONEY_MAX_CENTS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'rate'],
+          message: `Item ${i + 1} comes to ${figure(cents)} (quantity × rate); an item can be at most ${MONEY_MAX_TEXT}`,
+        });
+    });
+    if (d.taxRate === undefined && d.tax !== undefined && taxOk && toCentsExact(d.tax) > subtotal)
       ctx.addIssue({ code: 'custom', path: ['tax'], message: "Tax can't be more than 100% of the subtotal" });
+    if (taxOk && rateOk && total > DOCUMENT_MONEY_MAX_CENTS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['total'],
+        message: `The invoice total comes to ${figure(total)}; it can be at most ${MONEY_MAX_TEXT}`,
+      });
   });
 export type InvoiceDetailsInput = z.input<typeof InvoiceDetailsSchema>;
 

@@ -3,7 +3,10 @@
 // can never disagree.
 import { fromCents } from './clients.ts';
 
-/** Largest budget, rate or amount in currency units: sums of cents stay exact in a double. */
+/**
+ * Largest budget, amount, invoice line (quantity × rate) or invoice total in currency units: sums of cents
+ * stay exact in a double, and the largest figure prints on one line of the PDF's table.
+ */
 export const DOCUMENT_MONEY_MAX = 1_000_000_000;
 export const RATE_MAX = 1_000_000;
 export const QUANTITY_MAX = 10_000;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GenerateDocumentSchema, invoiceTotals, invoiceTotalsCents, secondaryShare } from './documents.ts';
+import {
+  GenerateDocumentSchema,
+  InvoiceDetailsSchema,
+  invoiceTotals,
+  invoiceTotalsCents,
+  secondaryShare,
+} from './documents.ts';
 
 describe('invoice totals (SPEC §4), in cents', () => {
   it('rounds each amount half up, sums, and adds tax from a rate with three decimals', () => {
@@ -96,5 +102,33 @@ describe('the generation payload', () => {
       agreementDetails: {},
     });
     expect(agreement.agreementDetails?.revenueShare.primaryPercentage).toBe(50);
+  });
+});
+
+describe('the invoice cap (the budget cap, 1,000,000,000)', () => {
+  const details = (items: Array<{ quantity: number; rate: number }>, tax: Record<string, number> = {}) =>
+    InvoiceDetailsSchema.safeParse({
+      invoiceNumber: 'INV-1',
+      items: items.map((item) => ({ description: 'x', ...item })),
+      dueDate: '2030-01-01',
+      ...tax,
+    });
+  const messages = (result: ReturnType<typeof details>) =>
+    result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+
+  it('takes a line of exactly 1,000,000,000 and refuses one a cent over, at the item and the total', () => {
+    expect(details([{ quantity: 10_000, rate: 100_000 }]).success).toBe(true);
+    // 9,905.06 × 100,958.50 = 1,000,000,000.01
+    expect(messages(details([{ quantity: 9905.06, rate: 100_958.5 }]))).toEqual([
+      'items.0.rate: Item 1 comes to 1,000,000,000.01 (quantity × rate); an item can be at most 1,000,000,000',
+      'total: The invoice total comes to 1,000,000,000.01; it can be at most 1,000,000,000',
+    ]);
+  });
+
+  it('a tax rate out of bounds gets its own message and no total is worked out from it', () => {
+    // 1.8e305 × 1000 is Infinity: no arithmetic may run on it (BigInt would throw).
+    const found = messages(details([{ quantity: 1, rate: 1 }], { taxRate: 1.8e305 }));
+    expect(found).toContain('taxRate: Tax rate must be between 0 and 100');
+    expect(found.filter((m) => !m.startsWith('taxRate:'))).toEqual([]);
   });
 });

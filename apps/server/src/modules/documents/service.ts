@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { isProjectId, requireProjectAccess } from '../projects/access.ts';
 import { type Actor, type RequestOrigin, recordEvent } from './events.ts';
+import { assertPrintableNames } from './pdf/printable-names.ts';
 import { forgetStoredPdf, rememberIssued, removeObjects, renderAndStore } from './pdf-files.ts';
 import { presentDocument } from './present.ts';
 import {
@@ -135,6 +136,7 @@ export async function generateDocument(
   input: GenerateDocument,
   origin: RequestOrigin,
 ): Promise<DocumentView> {
+  assertPrintableNames(input);
   const doc = composeDocument(input);
   const project = await projectOf(ctx, owner.id, input.projectId);
   await assertInvoiceNumberFree(ctx, owner.id, doc);
@@ -200,6 +202,7 @@ export async function updateDocument(
   input: GenerateDocument,
   origin: RequestOrigin,
 ): Promise<DocumentView> {
+  assertPrintableNames(input);
   const existing = await requireDocument(ctx, owner.id, id);
   const early = editRefusal(existing.status, false);
   if (early) throw conflict(early);

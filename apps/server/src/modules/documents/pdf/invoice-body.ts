@@ -9,6 +9,7 @@ import {
   COLOR,
   contentBox,
   type Doc,
+  fitOnOneLine,
   measure,
   rule,
   STYLE,
@@ -19,11 +20,12 @@ import { type Column, table } from './table.ts';
 
 type InvoiceDetails = NonNullable<DocumentView['invoiceDetails']>;
 
+/** The figures never wrap: at the largest amounts their columns widen into the description's (table.ts). */
 const ITEM_COLUMNS: Column[] = [
   { header: 'Description', width: 0.5 },
-  { header: 'Qty', width: 0.1, align: 'right' },
-  { header: 'Rate', width: 0.2, align: 'right' },
-  { header: 'Amount', width: 0.2, align: 'right' },
+  { header: 'Qty', width: 0.1, align: 'right', nowrap: true },
+  { header: 'Rate', width: 0.2, align: 'right', nowrap: true },
+  { header: 'Amount', width: 0.2, align: 'right', nowrap: true },
 ];
 
 /** What the header shows beside the document number and date. */
@@ -73,7 +75,8 @@ function drawTotals(doc: Doc, details: InvoiceDetails, box: Box): void {
     }
     const y = doc.y;
     write(doc, text, style, label, { y });
-    write(doc, amount, style, value, { y, align: 'right' });
+    // An amount is never broken: one too wide for the room is set smaller.
+    write(doc, amount, fitOnOneLine(doc, amount, style, value.width), value, { y, align: 'right' });
     doc.y += TOTALS_ROW_GAP;
   }
 }

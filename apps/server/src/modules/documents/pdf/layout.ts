@@ -1,6 +1,8 @@
 // The page, the type scale and the few drawing moves every document is made of. All text goes through
-// `write`/`measure`, which make it printable first, so nothing reaches pdfkit that the font cannot show.
-import { BOLD, type OBLIQUE, printable, REGULAR } from './fonts.ts';
+// `write`/`measure` (text-flow.ts), which make it printable first and set each run in a face that has its
+// glyphs, so nothing reaches pdfkit that its font cannot show.
+import { BOLD, REGULAR, type StyleFace } from './fonts.ts';
+import { flowHeight, flowText, textWidth } from './text-flow.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -18,7 +20,7 @@ export const COLOR = {
 };
 
 export interface TextStyle {
-  font: typeof REGULAR | typeof BOLD | typeof OBLIQUE;
+  font: StyleFace;
   size: number;
   color: string;
   lineGap: number;
@@ -58,21 +60,20 @@ export function columns(box: Box, count: number, gap: number): Box[] {
 
 export const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
-function apply(doc: Doc, style: TextStyle): void {
-  doc.font(style.font).fontSize(style.size).fillColor(style.color);
-}
-
-const textOptions = (style: TextStyle, box: Box, align: 'left' | 'right' = 'left') => ({
-  width: box.width,
-  lineGap: style.lineGap,
-  characterSpacing: style.characterSpacing ?? 0,
-  align,
-});
-
 /** The height `text` takes in `box`, exactly as `write` will set it. */
-export function measure(doc: Doc, text: string, style: TextStyle, box: Box): number {
-  apply(doc, style);
-  return doc.heightOfString(printable(text), textOptions(style, box));
+export const measure = (doc: Doc, text: string, style: TextStyle, box: Box): number =>
+  flowHeight(doc, text, style, box);
+
+/** The width of `text` on one line in `style`. */
+export const widthOf = (doc: Doc, text: string, style: TextStyle): number => textWidth(doc, text, style);
+
+/**
+ * `style`, set smaller if need be for `text` to fit on one line of `width`: for a figure, which must never
+ * wrap. One point is kept spare against rounding.
+ */
+export function fitOnOneLine(doc: Doc, text: string, style: TextStyle, width: number): TextStyle {
+  const needed = widthOf(doc, text, style) + (style.characterSpacing ?? 0) + 1;
+  return needed <= width ? style : { ...style, size: (style.size * width) / needed };
 }
 
 /**
@@ -86,8 +87,7 @@ export function write(
   box: Box,
   options: { y?: number; align?: 'left' | 'right' } = {},
 ): void {
-  apply(doc, style);
-  doc.text(printable(text), box.x, options.y ?? doc.y, textOptions(style, box, options.align));
+  flowText(doc, text, style, box, { y: options.y ?? doc.y, align: options.align });
 }
 
 /** One line that never wraps nor breaks the page: what does not fit ends in an ellipsis. */
@@ -99,13 +99,7 @@ export function writeLine(
   y: number,
   align: 'left' | 'right' = 'left',
 ): void {
-  apply(doc, style);
-  const height = doc.currentLineHeight(true);
-  doc.text(printable(text), box.x, y, {
-    ...textOptions(style, box, align),
-    height,
-    ellipsis: true,
-  });
+  flowText(doc, text, style, box, { y, align, oneLine: true });
 }
 
 const atPageTop = (doc: Doc) => doc.y <= doc.page.margins.top + 0.5;

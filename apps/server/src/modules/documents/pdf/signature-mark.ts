@@ -1,9 +1,9 @@
 // The mark a signer made, drawn in the room left for it above their signature line: a typed name set
 // in a sloped face like handwriting, or their drawn signature as an image. Either stays inside the box, so a
 // signed page keeps the layout of the page that was sent.
-import { covers, OBLIQUE, printable, REGULAR } from './fonts.ts';
+import { OBLIQUE, printable, useFace } from './fonts.ts';
 import { formatLongDate, formatUtcTime } from './format.ts';
-import { type Box, type Doc, type TextStyle, writeLine } from './layout.ts';
+import { type Box, type Doc, type TextStyle, widthOf, writeLine } from './layout.ts';
 import type { RenderExtras } from './render-extras.ts';
 
 export type MadeSignature = NonNullable<RenderExtras['signatures']>[number];
@@ -17,16 +17,14 @@ const CLEARANCE = 2;
 
 function typedMark(doc: Doc, text: string, box: Box, line: number): void {
   const name = printable(text).replace(/\s+/g, ' ').trim();
-  // The sloped face lacks a few scripts (Arabic); a name in one of them is set upright rather than as '?'.
-  const font = covers(OBLIQUE, name) ? OBLIQUE : REGULAR;
-  doc.font(font);
+  // The sloped face lacks a few scripts (Arabic, CJK): their characters are set upright in the faces that
+  // have them (text-flow.ts), rather than as '?'.
+  const style = (size: number): TextStyle => ({ font: OBLIQUE, size, color: INK, lineGap: 0 });
   const size =
-    SCRIPT_SIZES.find((points) => doc.fontSize(points).widthOfString(name) <= box.width) ??
-    SCRIPT_SIZES.at(-1)!;
-  const style: TextStyle = { font, size, color: INK, lineGap: 0 };
-  doc.font(font).fontSize(size);
+    SCRIPT_SIZES.find((points) => widthOf(doc, name, style(points)) <= box.width) ?? SCRIPT_SIZES.at(-1)!;
+  useFace(doc, OBLIQUE).fontSize(size);
   // writeLine cuts what still does not fit at the smallest size with an ellipsis.
-  writeLine(doc, name, style, box, line - doc.currentLineHeight(true) - CLEARANCE);
+  writeLine(doc, name, style(size), box, line - doc.currentLineHeight(true) - CLEARANCE);
 }
 
 function drawnMark(doc: Doc, png: Buffer, box: Box, line: number, room: number): void {

@@ -14,8 +14,8 @@ const PEOPLE_COLUMNS: Column[] = [
   { header: 'Role', width: 0.18 },
   { header: 'PRO', width: 0.14 },
   // Wide enough for an 11-digit IPI on one line.
-  { header: 'IPI', width: 0.2 },
-  { header: 'Share %', width: 0.16, align: 'right' },
+  { header: 'IPI', width: 0.2, nowrap: true },
+  { header: 'Share %', width: 0.16, align: 'right', nowrap: true },
 ];
 
 /** Optional fields left blank show a dash, so an empty cell never looks like a printing fault. */
