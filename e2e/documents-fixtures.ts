@@ -1,6 +1,7 @@
 // Shared set-up for the documents browser tests: a project with a collaborator made through the API, the
 // screen opened after signing in, locators for the cards, stats tiles and the form, screenshots to look at;
-// for signing, contracts made and sent through the API and the signing links read from the server's outbox.
+// for signing, contracts made and sent through the API and the signing links read from the server's outbox;
+// for the PDF viewer (the signing page, a document's PDF tab), what its canvases hold.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
@@ -226,4 +227,54 @@ export async function drawSignature(page: Page, pad: Locator) {
   ] as const)
     await page.mouse.move(...at(x, y), { steps: 6 });
   await page.mouse.up();
+}
+
+/** What a page's canvas holds: its bitmap size, its size on screen, and how many of its pixels are ink. */
+export const canvasInk = (canvas: Locator) =>
+  canvas.evaluate((element) => {
+    const c = element as HTMLCanvasElement;
+    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+    let ink = 0;
+    let paper = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      if (a === 255 && r < 128 && g < 128 && b < 128) ink++;
+      else if (a === 255 && r > 240 && g > 240 && b > 240) paper++;
+    }
+    const box = c.getBoundingClientRect();
+    return { width: c.width, height: c.height, cssWidth: box.width, ink, paper, pixels: data.length / 4 };
+  });
+
+/** The canvas of page `n` of `pages` in the PDF viewer within `scope`. */
+export const pdfPage = (scope: Page | Locator, n: number, pages: number) =>
+  scope.getByRole('img', { name: `Page ${n} of ${pages}`, exact: true });
+
+/**
+ * Checks that the PDF viewer within `scope` drew the whole PDF: one canvas per page, the zoom bar counting them,
+ * each canvas drawn for the size shown with ink on white paper, at `scale` device pixels per CSS pixel. Returns
+ * how many pages there are (`pages` when given, else as many as the viewer shows, at least one).
+ */
+export async function expectPdfDrawn(
+  scope: Page | Locator,
+  { pages, scale = 1, label = '' }: { pages?: number; scale?: number; label?: string } = {},
+): Promise<number> {
+  const canvases = scope.getByRole('img', { name: /^Page \d+ of \d+$/ });
+  const zoom = scope.getByRole('group', { name: 'Zoom' });
+  await expect(zoom).toContainText(/\d+ pages?/);
+  const count = pages ?? Number((await zoom.locator('p').textContent())?.match(/(\d+) pages?/)?.[1]);
+  expect(count, `pages ${label}`).toBeGreaterThan(0);
+  await expect(canvases).toHaveCount(count);
+  await expect(zoom).toContainText(`${count} ${count === 1 ? 'page' : 'pages'}`);
+  for (let n = 1; n <= count; n++) {
+    const canvas = pdfPage(scope, n, count);
+    await expect(canvas).toHaveAttribute('data-drawn', 'true');
+    const drawn = await canvasInk(canvas);
+    expect(drawn.ink, `ink on page ${n} ${label}`).toBeGreaterThan(500);
+    expect(drawn.paper / drawn.pixels, `paper on page ${n} ${label}`).toBeGreaterThan(0.5);
+    expect(
+      Math.abs(drawn.width - drawn.cssWidth * scale),
+      `density of page ${n} ${label}`,
+    ).toBeLessThanOrEqual(scale);
+  }
+  return count;
 }

@@ -6,12 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { tokenOf } from './account-helpers.ts';
 import {
   CONSENT,
+  canvasInk,
   card,
   drawSignature,
+  expectPdfDrawn,
   generateContract,
   generateInvoice,
   openDocuments,
@@ -153,22 +155,6 @@ async function pdfPages(request: APIRequestContext, href: string): Promise<numbe
   return pages;
 }
 
-/** What a page's canvas holds: its bitmap size, its size on screen, and how many of its pixels are ink. */
-const canvasInk = (canvas: Locator) =>
-  canvas.evaluate((element) => {
-    const c = element as HTMLCanvasElement;
-    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
-    let ink = 0;
-    let paper = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-      if (a === 255 && r < 128 && g < 128 && b < 128) ink++;
-      else if (a === 255 && r > 240 && g > 240 && b > 240) paper++;
-    }
-    const box = c.getBoundingClientRect();
-    return { width: c.width, height: c.height, cssWidth: box.width, ink, paper, pixels: data.length / 4 };
-  });
-
 test('the signing page draws every page of the PDF on a phone and a desktop, zooms, and still links to the file', async ({
   request,
   browser,
@@ -220,19 +206,7 @@ test('the signing page draws every page of the PDF on a phone and a desktop, zoo
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 
     // One canvas per page of the PDF, each drawn with ink on white paper, crisp at the screen's density.
-    const canvases = page.getByRole('img', { name: /^Page \d+ of \d+$/ });
-    await expect(canvases).toHaveCount(pages);
-    await expect(page.getByRole('group', { name: 'Zoom' })).toContainText(
-      `${pages} ${pages === 1 ? 'page' : 'pages'}`,
-    );
-    for (let n = 1; n <= pages; n++) {
-      const canvas = page.getByRole('img', { name: `Page ${n} of ${pages}`, exact: true });
-      await expect(canvas).toHaveAttribute('data-drawn', 'true');
-      const drawn = await canvasInk(canvas);
-      expect(drawn.ink, `ink on page ${n} at ${width} px`).toBeGreaterThan(500);
-      expect(drawn.paper / drawn.pixels, `paper on page ${n} at ${width} px`).toBeGreaterThan(0.5);
-      expect(Math.abs(drawn.width - drawn.cssWidth * scale)).toBeLessThanOrEqual(scale);
-    }
+    await expectPdfDrawn(page, { pages, scale, label: `at ${width} px` });
 
     // At fit width the page fills the viewer, and the page itself never scrolls sideways.
     const first = page.getByRole('img', { name: `Page 1 of ${pages}`, exact: true });

@@ -2,18 +2,21 @@
 // (Auto-Populate, live invoice totals, the revenue share, split sheet totals), the stats, search and filters,
 // the details view with its PDF, downloading, editing and deleting, and SPEC §8's failure texts.
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
 import { tokenOf } from './account-helpers.ts';
 import {
+  canvasInk,
   card,
   cards,
   createProjectWithCollaborator,
+  expectPdfDrawn,
   fillParties,
   form,
   generate,
   openDocuments,
   openForm,
   party,
+  pdfPage,
   screenshots,
   tile,
 } from './documents-fixtures.ts';
@@ -25,8 +28,8 @@ const json = (status: number, body: object) => ({
   body: JSON.stringify(body),
 });
 
-/** A contract made through the API, for the tests that start from documents. */
-async function seedContract(page: Page, account: Account, title = 'Night Drive Contract') {
+/** A contract made through the API, for the tests that start from documents; `more` adds contract details. */
+async function seedContract(page: Page, account: Account, title = 'Night Drive Contract', more: object = {}) {
   const token = await tokenOf(page.request, account);
   const res = await page.request.post('/api/documents/generate', {
     headers: { authorization: `Bearer ${token}` },
@@ -42,7 +45,12 @@ async function seedContract(page: Page, account: Account, title = 'Night Drive C
         },
         secondary: { name: 'Jonas Berg', email: 'jonas@northline.se' },
       },
-      contractDetails: { projectTitle: 'Night Drive', deliverables: ['Stereo master'], budget: 2500 },
+      contractDetails: {
+        projectTitle: 'Night Drive',
+        deliverables: ['Stereo master'],
+        budget: 2500,
+        ...more,
+      },
     },
   });
   expect(res.status()).toBe(201);
@@ -263,13 +271,85 @@ test('an agreement and a split sheet through the form raise the stats; search an
   await page.getByLabel('Status').selectOption('');
 });
 
+/**
+ * The PDF tab of an open details dialog at 1280 and 390 px: every page drawn, as wide as the dialog allows and
+ * no wider; the pages run down the dialog's own scroll with the zoom bar held at its top, and zoomed in only
+ * the pages scroll sideways, never the dialog or the page.
+ */
+async function expectDialogPdf(page: Page, dialog: Locator) {
+  const body = dialog.locator('.overflow-y-auto').first();
+  const viewer = dialog.getByRole('region', { name: 'Document pages' });
+  const zoom = dialog.getByRole('group', { name: 'Zoom' });
+  const sideways = (scroller: Locator) => scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(zoom).toBeVisible();
+    // Fitted to the viewer's new width (it follows a resize) before the pages are read.
+    await expect
+      .poll(() =>
+        viewer.evaluate((el) => {
+          const style = getComputedStyle(el);
+          const inner =
+            el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+          const canvas = el.querySelector('canvas');
+          return canvas ? Math.abs(canvas.getBoundingClientRect().width - inner) <= 1 : false;
+        }),
+      )
+      .toBe(true);
+    const pages = await expectPdfDrawn(dialog, { label: `at ${width} px` });
+    expect(pages, 'a PDF of more than one page').toBeGreaterThan(1);
+    const first = pdfPage(dialog, 1, pages);
+    const fitted = await canvasInk(first);
+    expect(fitted.cssWidth, `page width at ${width} px`).toBeGreaterThan(width < 640 ? width - 80 : 600);
+    const frame = await dialog.boundingBox();
+    const sheet = await first.boundingBox();
+    expect(sheet!.x).toBeGreaterThanOrEqual(frame!.x);
+    expect(sheet!.x + sheet!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+    expect(await sideways(viewer)).toBe(false);
+    expect(await sideways(body)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // Down at the end of the last page, the zoom bar is still at the top of the dialog's body.
+    await body.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(pdfPage(dialog, pages, pages)).toBeInViewport();
+    await expect(first).not.toBeInViewport({ ratio: 0.9 });
+    await expect(zoom).toBeInViewport({ ratio: 1 });
+    // At the very top edge: no strip of page shows above it.
+    const bar = await zoom.boundingBox();
+    const port = await body.boundingBox();
+    expect(
+      Math.abs(bar!.y - port!.y),
+      `zoom bar at the top of the dialog at ${width} px`,
+    ).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: `/tmp/shots/details-pdf-view-${width}-end.png` });
+
+    // Zoomed in, the pages scroll sideways within the viewer; the dialog and the page do not.
+    await zoom.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(zoom.getByRole('status')).toHaveText('Zoom 125%');
+    await expect(first).toHaveAttribute('data-drawn', 'true');
+    expect((await canvasInk(first)).cssWidth).toBeGreaterThan(fitted.cssWidth * 1.2);
+    expect(await sideways(viewer)).toBe(true);
+    expect(await sideways(body)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await zoom.getByRole('button', { name: 'Fit width' }).click();
+    await expect(zoom.getByRole('status')).toHaveText('Zoom 100%');
+    await body.evaluate((el) => el.scrollTo(0, 0));
+    // What a user sees, the dialog as it is on the screen: /tmp/shots/details-pdf-view-<width>.png.
+    await page.screenshot({ path: `/tmp/shots/details-pdf-view-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 test('the details view shows the parties, the PDF and the audit trail; Download saves the PDF; Edit and Delete', async ({
   page,
   request,
 }) => {
   const account = await createAccount(request);
   await openDocuments(page, account);
-  const doc = await seedContract(page, account);
+  // A rights clause long enough to take the PDF over a page: the PDF tab shows every page, not just the first.
+  const doc = await seedContract(page, account, 'Night Drive Contract', {
+    rights: 'The producer keeps the right to show the work in a portfolio and on a showreel. '.repeat(30),
+  });
   await page.reload();
   const contract = card(page, 'Night Drive Contract');
   await contract.getByRole('button', { name: /View details/ }).click();
@@ -284,13 +364,25 @@ test('the details view shows the parties, the PDF and the audit trail; Download 
   await expectAccessible(page);
   await screenshots(page, 'documents-details', details);
 
-  const inline = page.waitForResponse((r) => r.url().includes(`/api/documents/${doc._id}/download?inline=1`));
+  // The PDF tab draws the pages (phones show nothing, or only page 1, of a framed PDF). pdf.js fetches the PDF
+  // with no bearer token: it is the access cookie that lets it through.
+  const inlinePdf = (r: Response) => r.url().includes(`/api/documents/${doc._id}/download?inline=1`);
+  const inline = page.waitForResponse(inlinePdf);
   await details.getByRole('tab', { name: 'PDF' }).click();
-  await expect(details.locator('iframe[title="Document PDF"]')).toBeVisible();
   const shown = await inline;
   expect(shown.status()).toBe(200);
   expect(shown.headers()['content-type']).toBe('application/pdf');
-  await screenshots(page, 'documents-details-pdf', details);
+  expect(await shown.request().headerValue('authorization')).toBeNull();
+  expect(await shown.request().headerValue('cookie')).toBeTruthy();
+  const revision = new URL(shown.url()).searchParams.get('rev');
+  expect(revision).toBe('1');
+  await expect(details.locator('iframe')).toHaveCount(0);
+  const open = details.getByRole('link', { name: 'Open the PDF in a new tab' });
+  await expect(open).toHaveAttribute('href', `/api/documents/${doc._id}/download?inline=1&rev=${revision}`);
+  await expect(open).toHaveAttribute('target', '_blank');
+  await expectDialogPdf(page, details);
+  await expectAccessible(page);
+  await screenshots(page, 'details-pdf', details);
 
   // Download gives document-<id>.pdf, a real PDF.
   const downloading = page.waitForEvent('download');
@@ -326,6 +418,13 @@ test('the details view shows the parties, the PDF and the audit trail; Download 
   const updated = page.getByRole('dialog', { name: 'Night Drive Contract v2' });
   await updated.getByRole('tab', { name: 'Details' }).click();
   await expect(updated).toContainText('$3,000.00');
+  // The PDF was rendered again: its new revision is a new address, loaded afresh and drawn.
+  const reloaded = page.waitForResponse(inlinePdf);
+  await updated.getByRole('tab', { name: 'PDF' }).click();
+  const again = await reloaded;
+  expect(again.status()).toBe(200);
+  expect(new URL(again.url()).searchParams.get('rev')).toBe('2');
+  await expectPdfDrawn(updated);
   await updated.getByRole('button', { name: 'Close' }).click();
   await expect(card(page, 'Night Drive Contract v2')).toContainText('$3,000.00');
 

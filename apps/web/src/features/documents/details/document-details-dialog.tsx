@@ -22,7 +22,7 @@ import {
 import { DETAILS_FAILED } from '../errors';
 import { AuditTrail } from './audit-trail';
 import { type DocumentActionHandlers, DocumentActions } from './document-actions';
-import { PdfFrame } from './pdf-frame';
+import { DocumentPdf } from './document-pdf';
 import { Parties, Signers } from './people';
 import { TypeDetails } from './type-details';
 
@@ -44,7 +44,7 @@ export function DocumentDetailsDialog({ document: listed, onClose, downloading, 
     retry: false,
   });
 
-  // The frame loads the PDF with the access cookie: renew it first if it is about to run out.
+  // The PDF tab loads the PDF with the access cookie: renew it first if it is about to run out.
   useEffect(() => {
     if (listed) void ensureFreshSession();
   }, [listed]);
@@ -89,7 +89,7 @@ export function DocumentDetailsDialog({ document: listed, onClose, downloading, 
               <Signers document={doc} />
             </TabsContent>
             <TabsContent value="pdf">
-              <PdfFrame id={doc._id} revision={doc.pdf.revision} />
+              <DocumentPdf id={doc._id} revision={doc.pdf.revision} />
             </TabsContent>
             <TabsContent value="audit">
               <AuditTrail documentId={doc._id} />

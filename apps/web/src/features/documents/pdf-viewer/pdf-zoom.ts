@@ -1,4 +1,4 @@
-// The signing page's PDF zoom and the resolution its pages are drawn at: plain numbers, no pdf.js, so they are
+// The PDF viewer's zoom and the resolution its pages are drawn at: plain numbers, no pdf.js, so they are
 // in the first load of nothing and tested on their own.
 
 /** Zoom levels, as multiples of the width that fits the viewer (1: a page is exactly as wide as the viewer). */

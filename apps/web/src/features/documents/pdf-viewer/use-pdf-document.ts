@@ -1,5 +1,6 @@
-// Loads pdf.js (a dynamic import: its own chunk, fetched by the signing page only) and the PDF at `url`;
-// `retry` loads both again. The document is destroyed, with its worker, when the page goes or the URL changes.
+// Loads pdf.js (a dynamic import: its own chunk, fetched only when a viewer opens) and the PDF at `url`;
+// `retry` loads both again. The document is destroyed, with its worker, when the viewer goes or the URL
+// changes; a new URL (a new revision of the same document) loads afresh.
 import { useCallback, useEffect, useState } from 'react';
 import type { PdfDocument } from './pdf-document';
 

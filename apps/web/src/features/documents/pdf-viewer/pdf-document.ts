@@ -1,7 +1,7 @@
-// pdf.js behind a small interface, for the signing page only: signing-pdf.tsx imports this module dynamically,
-// so pdf.js (and its worker, a separate file) is fetched when a signing page opens and is in no other chunk.
-// The legacy build: the modern one calls APIs only the newest browsers have (Map.getOrInsertComputed, …),
-// and a signer may open the link on any phone. The worker is our own file, from our origin, so the page's
+// pdf.js behind a small interface, for the PDF viewer (pdf-viewer.tsx) only: use-pdf-document.ts imports this
+// module dynamically, so pdf.js (and its worker, a separate file) is fetched when a viewer first opens (the
+// signing page, a document's PDF tab) and is in no other chunk. The legacy build: the modern one calls APIs
+// only the newest browsers have (Map.getOrInsertComputed, …), and a signer may open the link on any phone. The worker is our own file, from our origin, so the page's
 // CSP (worker-src falls back to script-src 'self') lets it run without a blob: URL.
 import {
   GlobalWorkerOptions,
@@ -70,9 +70,11 @@ function pageOf(page: PDFPageProxy): PdfPage {
 }
 
 /**
- * Loads the PDF at `url` and reads the size of every page; aborting `signal` stops it. Our PDFs embed their
- * fonts and use no wasm decoders, so pdf.js needs no font, CMap or wasm files. `isEvalSupported: false`: the
- * CSP has no 'unsafe-eval', and pdf.js would otherwise try it and log a violation.
+ * Loads the PDF at `url` and reads the size of every page; aborting `signal` stops it. pdf.js fetches it with
+ * `credentials: 'same-origin'`, so a same-origin address carries the page's cookies: the owner's inline PDF is
+ * authenticated by the access cookie. Our PDFs embed their fonts and use no wasm decoders, so pdf.js needs no
+ * font, CMap or wasm files. `isEvalSupported: false`: the CSP has no 'unsafe-eval', and pdf.js would otherwise
+ * try it and log a violation.
  */
 export async function openPdf(url: string, signal: AbortSignal): Promise<PdfDocument> {
   signal.throwIfAborted();
