@@ -15,8 +15,29 @@ const GROUPS = {
     'apps/server/src/modules/auth/{routes,service,sessions,one-time-tokens,throttle,mail-budget,session-cache,repo}.ts',
     'apps/server/src/modules/account/{routes,service,two-factor,login-challenge,confirm-identity,delete-account,devices,secret-box}.ts',
   ],
+  // Documents and signing (issue #31): every action in every state, money, limits, failed writes, budgets.
+  documents: [
+    'apps/server/src/modules/documents/{service,send,complete,complete-or-explain,signing-service,signing-links,withdrawn-links,signing-mail-budget,stored,pdf-files,delete-owned,list,repo,routes,signing-routes,pdf-routes}.ts',
+    'packages/contract/src/document-money.ts',
+  ],
+  // Review (issue #31): comments, approvals, share links and their guests, notifications (who is told).
+  review: [
+    'apps/server/src/modules/comments/{service,delete-comment,mentions,repo,routes}.ts',
+    'apps/server/src/modules/reviews/{service,summary,repo,routes}.ts',
+    'apps/server/src/modules/share-links/{access,guest-comment-limit,public-service,public-routes,service,repo,routes}.ts',
+    'apps/server/src/modules/notifications/{service,email-sweep,repo,routes}.ts',
+  ],
+  // Work on files (issue #31): jobs and their queue, the dashboard's figures and cache, analysis and mastering
+  // requests (not their DSP: measured against ffmpeg in their tests), the storage sweeper.
+  work: [
+    'apps/server/src/platform/{jobs,job-store,storage-sweeper}.ts',
+    'apps/server/src/modules/jobs/routes.ts',
+    'apps/server/src/modules/dashboard/{active-jobs,cache,routes,stats}.ts',
+    'apps/server/src/modules/analysis/{routes,service}.ts',
+    'apps/server/src/modules/mastering/{routes,service,refusals}.ts',
+  ],
 };
-/** MUTATION_GROUP=access|accounts runs one half (about half an hour each on two cores); unset, both. */
+/** MUTATION_GROUP=<name> runs one group (half an hour to an hour each on two cores); unset, all of them. */
 const group = process.env.MUTATION_GROUP;
 if (group && !GROUPS[group])
   throw new Error(`MUTATION_GROUP must be one of ${Object.keys(GROUPS).join(', ')}`);
