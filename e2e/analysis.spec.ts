@@ -2,7 +2,8 @@
 // the short-term chart and the streaming targets show in a dialog, "Run again" measures it anew with live
 // progress, and the dashboard's "GPU Audio Analysis" quick action leads to the same view through a picker.
 // The signal is a stereo 1 kHz sine at −23 dBFS peak: BS.1770 reads a full-scale 1 kHz sine in one channel as
-// −3.01 LUFS, so two such channels at −23 dBFS come to −23.0 LUFS, 9 dB under Spotify's −14.
+// −3.01 LUFS, so two such channels at −23 dBFS come to −23.0 LUFS, 9 dB under Spotify's −14. A tempo the
+// reader cannot find (a 120 BPM pulse under loud noise) reads "Unknown" with the reason, not a blank (#32).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
@@ -64,6 +65,50 @@ async function expectToneFigures(dialog: Locator): Promise<void> {
   );
   await expect(dialog.getByRole('button', { name: /Too quiet/ })).toHaveCount(5);
   await expect(dialog.getByRole('button', { name: /^Spotify/ })).toContainText('Too quiet — 9.0 dB under');
+}
+
+/**
+ * 12 s of 16-bit 48 kHz stereo: a 10 ms 1 kHz burst at −12 dBFS on every beat of 120 BPM, with white noise
+ * whose peaks are at `noiseDbfs` (seeded, so the same every run) or none.
+ */
+function pulseWav(noiseDbfs: number | null): Buffer {
+  const rate = 48_000;
+  const frames = rate * 12;
+  const beat = rate / 2;
+  const burst = Math.round(0.01 * rate);
+  const noise = noiseDbfs === null ? 0 : 10 ** (noiseDbfs / 20);
+  let seed = 7;
+  const random = () => {
+    seed ^= seed << 13;
+    seed >>>= 0;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    seed >>>= 0;
+    return seed / 2 ** 31 - 1;
+  };
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const inBeat = i % beat;
+    const pulse = inBeat < burst ? 0.25 * Math.sin((2 * Math.PI * 1000 * inBeat) / rate) : 0;
+    for (let c = 0; c < 2; c++) {
+      const v = Math.max(-1, Math.min(1, pulse + noise * random()));
+      data.writeInt16LE(Math.round(v * 32767), i * 4 + c * 2);
+    }
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }
 
 async function shots(page: Page, name: string): Promise<void> {
@@ -188,4 +233,45 @@ test('a view-only collaborator sees the analysis but is told only editors can ru
   await expectToneFigures(dialog);
   await expect(dialog.getByRole('button', { name: 'Run again' })).toHaveCount(0);
   await expect(dialog).toContainText('Only the owner and editors can run it again.');
+});
+
+test('a tempo the reader cannot find reads "Unknown" with the reason, next to clean clicks read exactly', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request, { name: 'Tim Po' });
+  const projectId = await createProject(request, owner, 'Pulse Tests');
+  const token = await tokenOf(request, owner);
+  const trackId = await createTrack(request, token, projectId, 'Pulse');
+  for (const [label, noise] of [
+    ['Clicks', null],
+    // Noise as loud as the pulse's peaks: the beat is there, but nothing steady enough to name.
+    ['Pulse in noise', -12],
+  ] as const) {
+    const upload = await request.post(`/api/projects/${projectId}/tracks/${trackId}/versions`, {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { label, file: { name: 'pulse.wav', mimeType: 'audio/wav', buffer: pulseWav(noise) } },
+    });
+    expect(upload.status()).toBe(201);
+  }
+
+  await signInTo(page, owner, `/projects/${projectId}/tracks`);
+  await page.getByRole('button', { name: 'Analysis of Clicks' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Analysis · Clicks' });
+  const clicks = dialog.getByTestId('figure-tempo');
+  await expect(clicks).toHaveText(/^120(\.0)?\s*BPM$/, { timeout: 30_000 });
+  await expect(clicks.locator('xpath=..')).toContainText('steady');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Analysis of Pulse in noise' }).click();
+  dialog = page.getByRole('dialog', { name: 'Analysis · Pulse in noise' });
+  const tempo = dialog.getByTestId('figure-tempo');
+  await expect(tempo).toHaveText('Unknown', { timeout: 30_000 });
+  await expect(tempo.locator('xpath=..')).toContainText('no steady beat found');
+  await expect(tempo.locator('xpath=..')).not.toContainText('BPM');
+  // The other figures are there: only the tempo is unknown.
+  await expect(dialog.getByTestId('figure-integrated')).toContainText('LUFS');
+  await expectAccessible(page);
+  await shots(page, 'analysis-tempo-unknown');
 });

@@ -84,7 +84,10 @@ export function checkTargets(integratedLufs: number | null, truePeakDbtp: number
   });
 }
 
-/** Loudness mastering (AI Mastering's quick action): two-pass normalisation to a target under a ceiling. */
+/**
+ * Loudness mastering (AI Mastering's quick action): a master measured on target under a ceiling, or refused
+ * before rendering with the reason (decision 032).
+ */
 export const MASTER_TARGET_LUFS = { min: -24, max: -6, default: -14 } as const;
 export const MASTER_TRUE_PEAK = { min: -3, max: 0, default: -1 } as const;
 /** A master lands within this many LU of its target (checked by measuring what was made). */

@@ -84,13 +84,18 @@ export interface AudioShape {
   durationSeconds: number;
 }
 
+/** Something else that takes the decoded samples alongside the meters (mastering's limiter model and check). */
+export interface SampleSink {
+  push(samples: Float32Array): void;
+}
+
 /** How often progress is reported, as a share of the whole. */
 const PROGRESS_STEP = 0.01;
 
 /**
  * Decodes `file` and measures it. Rejects with a DecoderError when ffmpeg refuses or fails the file (or it
  * decodes to no samples, or more than the file declares: ffmpeg stops just past that); `onProgress` gets 0–1 as the decoded duration grows, ending at 1. An abort kills
- * the decoder.
+ * the decoder. `sinks` get the same samples as the meters, in the same chunks.
  */
 export async function analyseFile(
   d: Decoders,
@@ -98,6 +103,7 @@ export async function analyseFile(
   shape: AudioShape,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
+  sinks: SampleSink[] = [],
 ): Promise<LoudnessFigures> {
   const analyser = new AudioAnalyser(shape.sampleRate, shape.channels);
   const allowance = audioAllowance(shape, d.maxAudioSeconds);
@@ -133,7 +139,9 @@ export async function analyseFile(
       // A Float32Array needs a 4-byte-aligned offset; pooled Buffers usually are, but not always.
       if (data.byteOffset % 4 !== 0) data = Buffer.from(data);
       measuring = true;
-      analyser.push(new Float32Array(data.buffer, data.byteOffset, data.length / 4));
+      const samples = new Float32Array(data.buffer, data.byteOffset, data.length / 4);
+      analyser.push(samples);
+      for (const sink of sinks) sink.push(samples);
       measuring = false;
       const progress = Math.min(1, analyser.frames / expectedFrames);
       if (onProgress && progress - reported >= PROGRESS_STEP) {

@@ -1,8 +1,8 @@
 // Loudness mastering (issue #17, the AI Mastering quick action): a job that makes a new version of the same
-// track at a target loudness under a true-peak ceiling, never touching the original. Two passes: the
-// original is measured (its stored analysis, else now), then rendered with the gain that reaches the target,
-// through a 4×-rate limiter only when the gain alone would pass the ceiling. What was made is measured; a
-// limited render that landed off target is rendered once more with the gain corrected by what it missed.
+// track at a target loudness under a true-peak ceiling, never touching the original. master-file.ts plans it
+// from the version's stored analysis or its own measurement of the original, refuses a target out of reach
+// before rendering (the job fails with the reason), and renders until what it made measures on target and
+// under the ceiling (issue #32).
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,6 @@ import { notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
 import { announceActivities } from '../activity/feed.ts';
-import { masterFile } from './two-pass.ts';
 import '../analysis/tables.ts';
 import { decoders } from '../media/decoder.ts';
 import { probeAudio, withLocalFile } from '../media/probe.ts';
@@ -27,6 +26,7 @@ import { sniffAudio } from '../media/sniff.ts';
 import { inProjectTransaction } from '../media/tracks-service.ts';
 import { uploadLimit } from '../media/upload.ts';
 import { insertProbedVersion, requireVersion } from '../media/versions-service.ts';
+import { masterFile } from './master-file.ts';
 
 interface VersionIds {
   projectId: string;
@@ -58,15 +58,6 @@ export async function requestMaster(
   return presentJob(job);
 }
 
-async function storedFigures(db: Kysely<DB>, versionId: string): Promise<LoudnessFigures | null> {
-  const row = await db
-    .selectFrom('version_analyses')
-    .select('figures')
-    .where('version_id', '=', versionId)
-    .executeTakeFirst();
-  return row ? fromJson<LoudnessFigures | null>(row.figures, null) : null;
-}
-
 /** The first bytes of a file, to name its audio family as an upload's would be. */
 async function headOf(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
@@ -77,6 +68,15 @@ async function headOf(file: string): Promise<Buffer> {
   } finally {
     await handle.close();
   }
+}
+
+async function storedFigures(db: Kysely<DB>, versionId: string): Promise<LoudnessFigures | null> {
+  const row = await db
+    .selectFrom('version_analyses')
+    .select('figures')
+    .where('version_id', '=', versionId)
+    .executeTakeFirst();
+  return row ? fromJson<LoudnessFigures | null>(row.figures, null) : null;
 }
 
 export function masteringJob(ctx: AppContext): JobHandler {
@@ -99,15 +99,15 @@ export function masteringJob(ctx: AppContext): JobHandler {
     const dir = await mkdtemp(path.join(tmpdir(), 'mixdesk-master-'));
     try {
       const output = path.join(dir, `master.${shape.format}`);
-      const measured = await withLocalFile(ctx.storage, original.storage_key, async (input) => {
-        const stored = await storedFigures(ctx.db, original.id);
-        return masterFile(d, input, output, shape, payload, {
-          measured: stored,
+      const stored = await storedFigures(ctx.db, original.id);
+      const made = await withLocalFile(ctx.storage, original.storage_key, (input) =>
+        masterFile(d, input, output, shape, payload, {
+          stored,
           onProgress: (f) => control.progress(f),
           signal: control.signal,
-        });
-      });
-      return { versionId: await keepMaster(ctx, original, output, shape.format, measured, payload) };
+        }),
+      );
+      return { versionId: await keepMaster(ctx, original, output, shape.format, made.figures, payload) };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

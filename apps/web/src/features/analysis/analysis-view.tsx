@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import type { VersionRef } from './api';
-import { ANALYSIS_METHOD, formatDb, tempoConfidenceLabel } from './format';
+import { ANALYSIS_METHOD, formatDb, tempoFigure } from './format';
 import { LoudnessChart } from './loudness-chart';
 import { TargetList } from './target-list';
 import { useAnalysis } from './use-analysis';
@@ -110,13 +110,7 @@ function Figures({ analysis }: { analysis: Analysis }) {
     { key: 'range', label: 'Loudness range', value: formatDb(analysis.loudnessRange), unit: 'LU' },
     { key: 'true-peak', label: 'True peak', value: formatDb(analysis.truePeakDbtp), unit: 'dBTP' },
     { key: 'sample-peak', label: 'Sample peak', value: formatDb(analysis.samplePeakDbfs), unit: 'dBFS' },
-    {
-      key: 'tempo',
-      label: 'Tempo',
-      value: analysis.tempoBpm === null ? '—' : String(Math.round(analysis.tempoBpm * 10) / 10),
-      unit: analysis.tempoBpm === null ? '' : 'BPM',
-      note: tempoConfidenceLabel(analysis.tempoConfidence),
-    },
+    { key: 'tempo', label: 'Tempo', ...tempoFigure(analysis.tempoBpm, analysis.tempoConfidence) },
   ];
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">

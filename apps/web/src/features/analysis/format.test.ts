@@ -7,6 +7,7 @@ import {
   formatTime,
   loudnessDomain,
   tempoConfidenceLabel,
+  tempoFigure,
   timeTicks,
   truePeakNote,
   verdictText,
@@ -42,7 +43,15 @@ describe('tempo', () => {
     expect(tempoConfidenceLabel(0.3)).toBe('fairly steady');
     expect(tempoConfidenceLabel(0.12)).toBe('uncertain');
     expect(formatTempo(128, 0.7)).toBe('128 BPM · steady');
-    expect(formatTempo(null, null)).toBe('No clear beat');
+    expect(formatTempo(null, null)).toBe('Unknown · no steady beat found');
+  });
+
+  it('says "Unknown" and why when no beat was found, whatever the reader\'s confidence', () => {
+    // A 120 BPM pulse under loud noise reads as no tempo with a confidence of 0.09 (issue #32).
+    expect(tempoFigure(null, 0.09)).toEqual({ value: 'Unknown', unit: '', note: 'no steady beat found' });
+    expect(tempoFigure(null, null)).toEqual({ value: 'Unknown', unit: '', note: 'no steady beat found' });
+    expect(tempoFigure(119.96, 0.62)).toEqual({ value: '120', unit: 'BPM', note: 'steady' });
+    expect(tempoFigure(87.25, 0.2)).toEqual({ value: '87.3', unit: 'BPM', note: 'uncertain' });
   });
 });
 

@@ -33,9 +33,22 @@ export function tempoConfidenceLabel(confidence: number | null): string {
   return 'uncertain';
 }
 
+/**
+ * The tempo as its figure shows it: the BPM and how sure the reading is, or, when the reader found no beat
+ * steady enough to name (a pulse buried in noise, a held chord, silence), "Unknown" and why: no tempo is
+ * not a blank.
+ */
+export function tempoFigure(
+  bpm: number | null,
+  confidence: number | null,
+): { value: string; unit: string; note: string } {
+  if (bpm === null) return { value: 'Unknown', unit: '', note: 'no steady beat found' };
+  return { value: String(Math.round(bpm * 10) / 10), unit: 'BPM', note: tempoConfidenceLabel(confidence) };
+}
+
 export function formatTempo(bpm: number | null, confidence: number | null): string {
-  if (bpm === null) return 'No clear beat';
-  return `${Math.round(bpm * 10) / 10} BPM · ${tempoConfidenceLabel(confidence)}`;
+  const { value, unit, note } = tempoFigure(bpm, confidence);
+  return unit ? `${value} ${unit} · ${note}` : `${value} · ${note}`;
 }
 
 /** What the service will do with the track, said plainly. */

@@ -19,7 +19,7 @@ import {
 
 /** What runs, said wherever a master is offered. */
 export const MASTER_METHOD =
-  'Loudness normalisation to a target with a true-peak limit: the server measures the version, applies gain, and limits peaks only where the gain would pass the ceiling. The original is kept unchanged.';
+  'Loudness normalisation to a target with a true-peak limit: the server measures the version, applies gain, and limits peaks only where the gain would pass the ceiling, measuring each render until it is on target. A target the version cannot reach without audible distortion is refused with one it can. The original is kept unchanged.';
 
 interface Props {
   initial?: MasterRequest | null;
