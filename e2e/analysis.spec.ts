@@ -10,7 +10,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { signInTo } from './account-helpers.ts';
 import { type Account, createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
 import { addMember } from './invitation-helpers.ts';
-import { createProject, scratchDir, tokenOf, toneWav } from './media-fixtures.ts';
+import { createProject, scratchDir, stereoWav16, tokenOf, toneWav } from './media-fixtures.ts';
 
 const SHOTS = '/tmp/shots';
 const LEVEL_DBFS = -23;
@@ -95,20 +95,7 @@ function pulseWav(noiseDbfs: number | null): Buffer {
       data.writeInt16LE(Math.round(v * 32767), i * 4 + c * 2);
     }
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return stereoWav16(data, rate);
 }
 
 async function shots(page: Page, name: string): Promise<void> {

@@ -5,7 +5,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signInTo } from './account-helpers.ts';
 import { createAccount, expectAccessible } from './fixtures.ts';
-import { createProject, tokenOf } from './media-fixtures.ts';
+import { createProject, stereoWav16, tokenOf } from './media-fixtures.ts';
 
 const MINUS = '\u2212';
 
@@ -29,20 +29,7 @@ function kickWav(): Buffer {
     data.writeInt16LE(sample, i * 4);
     data.writeInt16LE(sample, i * 4 + 2);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return stereoWav16(data, rate);
 }
 
 async function seed(request: APIRequestContext) {

@@ -33,7 +33,7 @@ export async function createProject(
 export const scratchDir = () => mkdtempSync(path.join(tmpdir(), 'mixdesk-e2e-media-'));
 
 /** A 16-bit stereo PCM WAV file of interleaved samples `data`. */
-function stereoWav16(data: Buffer, rate: number): Buffer {
+export function stereoWav16(data: Buffer, rate: number): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
   header.writeUInt32LE(36 + data.length, 4);
