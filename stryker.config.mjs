@@ -15,10 +15,15 @@ const GROUPS = {
     'apps/server/src/modules/auth/{routes,service,sessions,one-time-tokens,throttle,mail-budget,session-cache,repo}.ts',
     'apps/server/src/modules/account/{routes,service,two-factor,login-challenge,confirm-identity,delete-account,devices,secret-box}.ts',
   ],
-  // Documents and signing (issue #31): every action in every state, money, limits, failed writes, budgets.
+  // Documents (issue #31): every action in every state, money, limits, failed writes, the cached list.
   documents: [
-    'apps/server/src/modules/documents/{service,send,complete,complete-or-explain,signing-service,signing-links,withdrawn-links,signing-mail-budget,stored,pdf-files,delete-owned,list,repo,routes,signing-routes,pdf-routes}.ts',
+    'apps/server/src/modules/documents/{service,send,complete,complete-or-explain,stored,pdf-files,list,repo,routes,pdf-routes}.ts',
     'packages/contract/src/document-money.ts',
+  ],
+  // Signing (issue #31): links, their turn and withdrawal, the mail budget, a deleted sender's documents.
+  // Split from documents: together they made 1,476 mutants, two hours and more on two cores.
+  signing: [
+    'apps/server/src/modules/documents/{signing-service,signing-links,withdrawn-links,signing-mail-budget,delete-owned,signing-routes}.ts',
   ],
   // Review (issue #31): comments, approvals, share links and their guests, notifications (who is told).
   review: [

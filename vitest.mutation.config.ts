@@ -51,6 +51,11 @@ export const MUTATION_TESTS: Record<string, string[]> = {
     'apps/server/src/modules/account/delete-account-documents.test.ts',
     ...OPENAPI,
   ],
+  signing: [
+    'apps/server/src/modules/documents/*.test.ts',
+    'apps/server/src/modules/account/delete-account-documents.test.ts',
+    ...OPENAPI,
+  ],
   review: [
     'apps/server/src/modules/{comments,reviews,share-links,notifications}/*.test.ts',
     'apps/server/src/modules/activity/activity-live.test.ts',
