@@ -2,12 +2,12 @@
 // search and filters, the cards, both empty states, the demo and error banners, and the client form and delete
 // confirmation.
 import type { Client } from '@mixdesk/contract/client-responses';
-import { LogIn, Plus, RotateCw, UserPlus, X } from 'lucide-react';
+import { Plus, RotateCw, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
-import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
+import { DemoModeAlert } from '../../ui/demo-mode-alert';
 import { PageHeader } from '../../ui/page-header';
 import { Pagination } from '../../ui/pagination';
 import { Skeleton } from '../../ui/skeleton';
@@ -30,7 +30,6 @@ export function ClientsPage() {
   const [deleting, setDeleting] = useState<Client | null>(null);
   const demo = list.mode === 'demo';
   const loading = list.mode === 'loading';
-  const session = useSession();
 
   const description = loading ? (
     list.demoPending ? (
@@ -62,19 +61,9 @@ export function ClientsPage() {
         }
       />
       {demo && (
-        <Alert
-          type="info"
-          className="mb-4"
-          action={
-            // Signing out sends the person to the sign-in screen, which brings them back here afterwards.
-            <Button size="sm" variant="primary" onClick={() => void session.signOut()}>
-              <LogIn aria-hidden="true" />
-              Sign In Again
-            </Button>
-          }
-        >
+        <DemoModeAlert>
           Demo Mode Active - You're viewing sample data. Login to access your real clients.
-        </Alert>
+        </DemoModeAlert>
       )}
       {list.mode === 'error' && (
         <Alert

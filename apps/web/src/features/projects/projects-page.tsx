@@ -2,13 +2,13 @@
 // the empty state, the 'Connection Error' and 'Demo Mode Active' banners and the skeleton loader; above them,
 // the invitations waiting for my answer (issue #20), only with a session (demo mode calls nothing).
 import type { Project } from '@mixdesk/contract/project-responses';
-import { FolderPlus, LogIn, Plus, RotateCw } from 'lucide-react';
+import { FolderPlus, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../lib/session';
 import { useHadToken } from '../../lib/use-list-with-demo';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { DemoModeAlert } from '../../ui/demo-mode-alert';
 import { PageHeader } from '../../ui/page-header';
 import { Pagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
@@ -34,7 +34,6 @@ export function ProjectsPage() {
   const [deleting, setDeleting] = useState<Project | null>(null);
   const demo = list.mode === 'demo';
   const hasToken = useHadToken();
-  const session = useSession();
 
   useEffect(() => {
     const open = () => setForm({ mode: 'create' });
@@ -81,21 +80,10 @@ export function ProjectsPage() {
         }
       />
       {demo && (
-        <Alert
-          type="info"
-          title="Demo mode: these are sample projects, not yours"
-          className="mb-4"
-          action={
-            // Signing out sends the person to the sign-in screen, which brings them back here afterwards.
-            <Button size="sm" variant="primary" onClick={() => void session.signOut()}>
-              <LogIn aria-hidden="true" />
-              Sign In Again
-            </Button>
-          }
-        >
+        <DemoModeAlert title="Demo mode: these are sample projects, not yours">
           This browser has no sign-in token, so Mixdesk shows examples: they have no pages to open, and what
           you change here is not saved. Sign in again to see and manage your real projects.
-        </Alert>
+        </DemoModeAlert>
       )}
       {hasToken && !demo && <InvitationsPanel />}
       {list.mode === 'error' && (
