@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/scripts/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
           ],
         },

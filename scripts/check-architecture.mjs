@@ -1,0 +1,126 @@
+// npm run check: the layers' import rules (docs/architecture.md, issue #33), checked on every file's imports.
+//
+// Server (apps/server/src):
+//   - layer: `platform/`, `db/` and `config*.ts` never import `modules/` (lower layers do not reach up; what
+//     they need from an area is handed to them at start).
+//   - config: `config*.ts` imports nothing of the server (it is read first, by everything).
+//   - area: an area imports another area only through its public files, never its `repo.ts` or `tables.ts`
+//     (a table's queries live with the area that owns it).
+//   - area-cycle: no two areas import each other.
+// Web (apps/web/src):
+//   - feature: a feature imports no other feature; what two features share lives in `lib/` or `ui/`, and
+//     `app/` composes features.
+//   - feature-cycle: no two features import each other (named apart, as the worst of the above).
+//
+// Tests and their helpers (`*.test.ts`, `*-testing.ts`, `test-fixtures.ts`) may reach across: a test of the
+// platform drives the whole app. The rules are about the code that ships.
+//
+// Each rule names the importing file and the imported one. The debts the codebase had when the check came in
+// are listed in scripts/architecture-debts.json: a listed debt still present passes, a new violation fails,
+// and a listed debt that is gone fails too until it is taken off the list, so the list only shrinks.
+// `node scripts/check-architecture.mjs --write-debts` rewrites the list from what is found (for removals).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEBTS_FILE = path.join(root, 'scripts/architecture-debts.json');
+const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
+
+/** Source files under a folder, tests included: a test importing across a boundary is a debt like any other. */
+function sourceFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...sourceFiles(rel));
+    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(rel);
+  }
+  return out;
+}
+
+const IMPORT =
+  /(?:^|[;\n])\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+/** The repository-relative files a source file imports (relative specifiers only; packages are not ours). */
+export function importsOf(file, text) {
+  const specs = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    if (spec?.startsWith('.'))
+      specs.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
+  }
+  return specs;
+}
+
+/** `apps/server/src/modules/<area>/...` → area; otherwise null. */
+const areaOf = (file) => file.match(/^apps\/server\/src\/modules\/([^/.]+)\//)?.[1] ?? null;
+const featureOf = (file) => file.match(/^apps\/web\/src\/features\/([^/.]+)\//)?.[1] ?? null;
+const isTestCode = (file) => /(\.test\.tsx?|-testing\.tsx?|test-fixtures\.tsx?)$/.test(file);
+const isConfig = (file) => /^apps\/server\/src\/config[^/]*\.ts$/.test(file);
+const isLowerLayer = (file) => /^apps\/server\/src\/(platform\/|db\/|config[^/]*\.ts$)/.test(file);
+
+export function violationsOf(files) {
+  const found = [];
+  const areaEdges = new Set();
+  const featureEdges = new Set();
+  for (const { file, imports } of files) {
+    if (isTestCode(file)) continue;
+    for (const target of imports) {
+      if (isConfig(file) && target.startsWith(`${SERVER}/`) && !isConfig(target))
+        found.push(['config', file, target]);
+      if (file.startsWith(`${SERVER}/`)) {
+        if (isLowerLayer(file) && target.startsWith(`${SERVER}/modules/`))
+          found.push(['layer', file, target]);
+        const from = areaOf(file);
+        const to = areaOf(target);
+        if (from && to && from !== to) {
+          areaEdges.add(`${from}>${to}`);
+          if (/\/(repo|tables)\.ts$/.test(target)) found.push(['area', file, target]);
+        }
+      } else if (file.startsWith(`${WEB}/`)) {
+        const from = featureOf(file);
+        const to = featureOf(target);
+        if (from && to && from !== to) {
+          featureEdges.add(`${from}>${to}`);
+          found.push(['feature', file, target]);
+        }
+      }
+    }
+  }
+  for (const [edges, rule] of [
+    [areaEdges, 'area-cycle'],
+    [featureEdges, 'feature-cycle'],
+  ]) {
+    for (const edge of edges) {
+      const [a, b] = edge.split('>');
+      if (a < b && edges.has(`${b}>${a}`)) found.push([rule, a, b]);
+    }
+  }
+  return found.map(([rule, from, to]) => `${rule}: ${from} -> ${to}`).sort();
+}
+
+function main() {
+  const files = [...sourceFiles(SERVER), ...sourceFiles(WEB)].map((file) => ({
+    file,
+    imports: importsOf(file, readFileSync(path.join(root, file), 'utf8')),
+  }));
+  const found = violationsOf(files);
+  if (process.argv.includes('--write-debts')) {
+    writeFileSync(DEBTS_FILE, `${JSON.stringify(found, null, 2)}\n`);
+    console.log(`architecture: ${found.length} debts written to scripts/architecture-debts.json`);
+    return;
+  }
+  const debts = new Set(JSON.parse(readFileSync(DEBTS_FILE, 'utf8')));
+  const added = found.filter((v) => !debts.has(v));
+  const paid = [...debts].filter((v) => !found.includes(v));
+  for (const v of added) console.error(`new boundary violation  ${v}`);
+  for (const v of paid) console.error(`debt paid, take it off scripts/architecture-debts.json  ${v}`);
+  if (added.length || paid.length) {
+    console.error('The layers and their rules: docs/architecture.md ("Boundaries").');
+    process.exit(1);
+  }
+  console.log(`architecture: ${files.length} files, no new boundary violations (${debts.size} listed debts)`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script without types
+import { importsOf, violationsOf } from './check-architecture.mjs';
+
+const S = 'apps/server/src';
+const W = 'apps/web/src';
+
+/** A file and the repository paths it imports, as the checker reads them. */
+const f = (file: string, ...imports: string[]) => ({ file, imports });
+
+describe('the import rules', () => {
+  it('reads relative imports of every form and leaves packages alone', () => {
+    const text = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b/repo.ts';",
+      "export { c } from './c/index.ts';",
+      "import './side-effect.ts';",
+      "const lazy = await import('../../platform/jobs.ts');",
+      "import { z } from 'zod';",
+      "import {\n  d,\n  e,\n} from './multi-line.ts';",
+    ].join('\n');
+    expect(importsOf(`${S}/modules/x/service.ts`, text).sort()).toEqual(
+      [
+        `${S}/modules/x/a.ts`,
+        `${S}/modules/b/repo.ts`,
+        `${S}/modules/x/c/index.ts`,
+        `${S}/modules/x/side-effect.ts`,
+        `${S}/platform/jobs.ts`,
+        `${S}/modules/x/multi-line.ts`,
+      ].sort(),
+    );
+  });
+
+  it('keeps platform, db and config from importing areas', () => {
+    expect(
+      violationsOf([
+        f(`${S}/platform/auth.ts`, `${S}/modules/auth/repo.ts`),
+        f(`${S}/db/seed.ts`, `${S}/modules/clients/seed.ts`),
+        f(`${S}/platform/jobs.ts`, `${S}/platform/job-store.ts`, `${S}/db/types.ts`),
+        f(`${S}/config.ts`, `${S}/platform/rate-limit-table.ts`, `${S}/config-fields.ts`),
+      ]),
+    ).toEqual([
+      `config: ${S}/config.ts -> ${S}/platform/rate-limit-table.ts`,
+      `layer: ${S}/db/seed.ts -> ${S}/modules/clients/seed.ts`,
+      `layer: ${S}/platform/auth.ts -> ${S}/modules/auth/repo.ts`,
+    ]);
+  });
+
+  it("keeps an area out of another area's repo.ts and tables.ts, and areas from importing each other", () => {
+    expect(
+      violationsOf([
+        f(
+          `${S}/modules/dashboard/stats.ts`,
+          `${S}/modules/projects/repo.ts`,
+          `${S}/modules/projects/access.ts`,
+        ),
+        f(`${S}/modules/media/service.ts`, `${S}/modules/media/repo.ts`, `${S}/modules/reviews/tables.ts`),
+        f(`${S}/modules/reviews/summary.ts`, `${S}/modules/media/versions.ts`),
+      ]),
+    ).toEqual([
+      `area-cycle: media -> reviews`,
+      `area: ${S}/modules/dashboard/stats.ts -> ${S}/modules/projects/repo.ts`,
+      `area: ${S}/modules/media/service.ts -> ${S}/modules/reviews/tables.ts`,
+    ]);
+  });
+
+  it('keeps a web feature from importing another; lib, ui and app are shared', () => {
+    expect(
+      violationsOf([
+        f(`${W}/features/mastering/panel.tsx`, `${W}/features/projects/api.ts`, `${W}/lib/api.ts`),
+        f(`${W}/features/projects/page.tsx`, `${W}/features/mastering/panel.tsx`, `${W}/ui/button.tsx`),
+        f(`${W}/app/router.tsx`, `${W}/features/projects/page.tsx`),
+      ]),
+    ).toEqual([
+      `feature-cycle: mastering -> projects`,
+      `feature: ${W}/features/mastering/panel.tsx -> ${W}/features/projects/api.ts`,
+      `feature: ${W}/features/projects/page.tsx -> ${W}/features/mastering/panel.tsx`,
+    ]);
+  });
+
+  it('lets tests and their helpers reach across', () => {
+    expect(
+      violationsOf([
+        f(`${S}/platform/backup.test.ts`, `${S}/modules/media/media-testing.ts`),
+        f(`${S}/modules/media/media-testing.ts`, `${S}/modules/projects/repo.ts`),
+        f(`${W}/features/projects/page.test.tsx`, `${W}/features/mastering/panel.tsx`),
+      ]),
+    ).toEqual([]);
+  });
+});
