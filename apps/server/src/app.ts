@@ -15,9 +15,11 @@ import { z } from 'zod';
 import type { AppConfig, Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { areaRoutes } from './modules/index.ts';
+import { sessionLookup } from './modules/auth/repo.ts';
+import { areas } from './modules/index.ts';
 import { decoders, describeDecoders } from './modules/media/decoder.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
+import { storedKeyColumnsOf } from './platform/area.ts';
 import { authPlugin, sessionOfRequest } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
@@ -161,6 +163,9 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
     secrets,
     live: realtime,
     countUploadBytes: metrics.countUploadBytes,
+    sessions: sessionLookup(database.db),
+    userData: areas.flatMap((area) => (area.userData ? [area.userData] : [])),
+    storedKeys: storedKeyColumnsOf(areas),
   });
   app.addHook('onClose', async () => {
     mailer.close();
@@ -170,6 +175,8 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   // Jobs left queued, or running when the last run stopped, are taken up once the app is up; on the way
   // down, running ones go back to the queue before the database closes.
   const jobs = jobQueue(app.ctx);
+  for (const area of areas)
+    for (const { kind, run, ...opts } of area.jobs?.(app.ctx) ?? []) jobs.register(kind, run, opts);
   app.addHook('onReady', async () => jobs.kick());
   app.addHook('preClose', async () => jobs.stop());
   // Objects a crash left without their row go once the app is up, and then every STORAGE_SWEEP_MINUTES.
@@ -228,7 +235,9 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
     },
   );
 
-  for (const area of areaRoutes) await app.register(area.plugin, { prefix: area.prefix });
+  for (const area of areas)
+    for (const routes of area.routes ?? []) await app.register(routes.plugin, { prefix: routes.prefix });
+  for (const area of areas) await area.start?.(app);
   await registerWebApp(app, config.webDist);
   // Stopping closes the listener and then, in Node, every connection with no request in progress. One
   // accepted a moment before, whose request is on its way, would count as idle and be cut: behind a load

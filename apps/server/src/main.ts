@@ -1,7 +1,7 @@
 // Starts Mixdesk: config, database (migrated by buildApp), demo account, listen, graceful shutdown.
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './modules/demo-account.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -2,7 +2,6 @@
 import type { User } from '@mixdesk/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, presentUser, touchSession } from '../modules/auth/repo.ts';
 import { accessTokens } from './access-token.ts';
 import { cookieNames, isHttps } from './cookies.ts';
 import { assertCsrf, isStateChanging } from './csrf.ts';
@@ -38,46 +37,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return end === -1 ? header.slice(7) : header.slice(7, end);
 }
 
-type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
-
-/** A session row's figures as numbers, worked out once per row (rows are remembered for a moment). */
-interface LiveSession {
-  user: User;
-  userId: string;
-  revoked: boolean;
-  expiresMs: number;
-  lastUsedMs: number;
-}
-const liveSessions = new WeakMap<SessionUserRow, LiveSession>();
-
-function liveSession(row: SessionUserRow): LiveSession {
-  let live = liveSessions.get(row);
-  if (!live) {
-    live = {
-      user: Object.freeze(presentUser(row)),
-      userId: row.id,
-      revoked: Boolean(row.revoked_at),
-      expiresMs: Date.parse(row.expires_at),
-      lastUsedMs: Date.parse(row.last_used_at),
-    };
-    liveSessions.set(row, live);
-  }
-  return live;
-}
-
 /** The signed-in user of an access token, or null. Used by HTTP routes and the realtime handshake. */
 export async function resolveAccessToken(app: FastifyInstance, token: string) {
   const tokens = accessTokens(app.ctx.config.jwtSecret);
   const known = tokens.known(token);
   const claims = known === undefined ? await tokens.verify(token) : known;
   if (!claims) return null;
-  const row = await findSessionUser(app.ctx.db, claims.sessionId);
-  if (!row) return null;
-  const live = liveSession(row);
+  const live = await app.ctx.sessions.find(claims.sessionId);
+  if (!live) return null;
   const now = Date.now();
   if (live.userId !== claims.userId || live.revoked || live.expiresMs < now) return null;
-  if (now - live.lastUsedMs > TOUCH_EVERY_MS) await touchSession(app.ctx.db, row.session_id);
-  return { user: live.user, sessionId: row.session_id };
+  if (now - live.lastUsedMs > TOUCH_EVERY_MS) await app.ctx.sessions.touch(live.sessionId);
+  return { user: live.user, sessionId: live.sessionId };
 }
 
 /**
@@ -85,9 +56,8 @@ export async function resolveAccessToken(app: FastifyInstance, token: string) {
  * Live connections check it to close themselves when their session runs out.
  */
 export async function sessionEndsAt(app: FastifyInstance, sessionId: string): Promise<number | null> {
-  const row = await findSessionUser(app.ctx.db, sessionId);
-  if (!row) return null;
-  const live = liveSession(row);
+  const live = await app.ctx.sessions.find(sessionId);
+  if (!live) return null;
   return live.revoked || live.expiresMs <= Date.now() ? null : live.expiresMs;
 }
 

@@ -6,8 +6,8 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { GENERATED_P12, GENERATED_PASSWORD } from '../modules/documents/seal/signing-key.ts';
 import { checksumOfStream } from './migrate-storage.ts';
+import { SECRET_NAMES } from './secret-store.ts';
 import { assertValidKey } from './storage.ts';
 
 export const MANIFEST = 'manifest.json';
@@ -16,7 +16,7 @@ export const POSTGRES_DUMP = 'database.dump';
 /** Where stored objects are copied, under their keys. */
 export const OBJECTS_FOLDER = 'files';
 /** The secrets an instance on SQLite generates into its DATA_DIR (on PostgreSQL they are rows of the dump). */
-export const SECRET_FILES = ['jwt-secret', GENERATED_P12, GENERATED_PASSWORD, 'demo-password'];
+export const SECRET_FILES = SECRET_NAMES;
 
 /** A refusal or a failure of `npm run backup` / `npm run restore`: one line for the operator. */
 export class BackupError extends Error {

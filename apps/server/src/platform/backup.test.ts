@@ -27,12 +27,12 @@ import {
   uniqueEmail,
 } from '../../test/helper.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
+import { backupCommand } from '../cli/backup.ts';
 import type { Config } from '../config.ts';
 import { codeAt, enableTwoFactor } from '../modules/account/two-factor-testing.ts';
 import { addTrack, sineWav, uploadFile, uploadVersion } from '../modules/media/media-testing.ts';
 import { uploadAvatar } from '../modules/profile/test-fixtures.ts';
 import { everyNamedStorageKey } from '../modules/stored-keys.ts';
-import { backupCommand } from './backup.ts';
 import { type BackupManifest, MANIFEST } from './backup-manifest.ts';
 import { restoreCommand } from './restore.ts';
 

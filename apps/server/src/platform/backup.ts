@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import { copySecrets, dropCopy, HeldObjects, settle, sync } from './backup-files.ts';
 import {
   BackupError,
@@ -27,8 +27,11 @@ import {
 import { createStorage } from './create-storage.ts';
 import { type Snapshot, snapshotPostgres, snapshotSqlite } from './database-snapshot.ts';
 import { formatBytes, type Storage } from './storage.ts';
+import type { StoredKeyColumns } from './stored-keys.ts';
 
 export interface BackupOptions {
+  /** The columns that name stored objects (every area's: modules/stored-keys.ts). */
+  storedKeys: StoredKeyColumns;
   /** S3: copy the objects into the backup too, not only list them. */
   withFiles?: boolean;
   /** The server's environment (PostgreSQL's client programs get it, and a password through it). */
@@ -82,6 +85,7 @@ async function takeBackup(config: Config, dir: string, storage: Storage, opts: B
         await objects.catchUp();
         takenAt = new Date();
       },
+      storedKeys: opts.storedKeys,
       onKeys: async (keys: Set<string>) => {
         vanished = (await objects.fetch(keys)).sort();
       },
@@ -156,7 +160,7 @@ async function emptyFolder(dir: string): Promise<void> {
 }
 
 /** Backs the app of `config` up into `dir`, which must be empty or absent. */
-export async function backup(config: Config, dir: string, opts: BackupOptions = {}): Promise<BackupSummary> {
+export async function backup(config: Config, dir: string, opts: BackupOptions): Promise<BackupSummary> {
   const started = performance.now();
   if ((await entriesOf(dir)).length > 0)
     throw new BackupError(`${dir} is not empty: back up into a new or empty folder`, 2);
@@ -179,7 +183,7 @@ export async function backup(config: Config, dir: string, opts: BackupOptions = 
   }
 }
 
-const USAGE =
+export const BACKUP_USAGE =
   "Usage: npm run backup -- <dir> [--with-files] (with the server's DATA_DIR, DATABASE_URL and S3_* settings; <dir> new or empty)";
 
 /** One line on what a backup did. */
@@ -194,31 +198,4 @@ export function describeBackup(summary: BackupSummary, dir: string): string {
     `backup: ${database} database (${formatBytes(summary.databaseBytes)}), ${counted(summary.secrets, 'secret')}, ` +
     `${objects}, to ${dir} in ${summary.ms} ms`
   );
-}
-
-/** The command: answers its exit code (0: backed up; 1: failed, nothing kept; 2: bad usage or refused). */
-export async function backupCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv = process.env,
-  print: (line: string) => void = console.log,
-): Promise<number> {
-  const withFiles = argv.includes('--with-files');
-  const args = argv.filter((a) => a !== '--with-files');
-  if (args.length !== 1 || args[0]!.startsWith('-')) {
-    print(USAGE);
-    return 2;
-  }
-  const dir = path.resolve(args[0]!);
-  try {
-    const summary = await backup(loadConfig(env), dir, { withFiles, env, print });
-    print(describeBackup(summary, dir));
-    return 0;
-  } catch (err) {
-    if (err instanceof BackupError || err instanceof ConfigError) {
-      print(`backup: ${err.message}`);
-      return err instanceof BackupError ? err.exitCode : 2;
-    }
-    print(`backup failed: ${(err as Error).message}`);
-    return 1;
-  }
 }

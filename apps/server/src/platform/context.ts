@@ -1,4 +1,5 @@
 // What services need from the running app, passed explicitly so they stay plain functions.
+import type { User } from '@mixdesk/contract/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
@@ -7,6 +8,7 @@ import type { DB } from '../db/schema.ts';
 import type { Mailer } from './mail.ts';
 import type { SecretStore } from './secret-store.ts';
 import type { Storage } from './storage.ts';
+import type { StoredKeyColumns } from './stored-keys.ts';
 
 /** What services may ask of the live (Socket.IO) connections. */
 export interface LiveConnections {
@@ -22,6 +24,24 @@ export interface LiveConnections {
   closeProject(projectId: string): void;
 }
 
+/** A session as request authentication sees it: worked out once per row the auth area remembers. */
+export interface LiveSession {
+  user: User;
+  userId: string;
+  sessionId: string;
+  revoked: boolean;
+  expiresMs: number;
+  lastUsedMs: number;
+}
+
+/** How the platform finds sessions (the auth area's, handed over at start: it owns the tables). */
+export interface SessionLookup {
+  /** The session and its user, revoked or expired ones included; undefined when there is none. */
+  find(sessionId: string): Promise<LiveSession | undefined>;
+  /** Records that the session was used just now. */
+  touch(sessionId: string): Promise<void>;
+}
+
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -34,7 +54,28 @@ export interface AppContext {
   live: LiveConnections;
   /** Counts the bytes an upload stored (a /metrics counter); absent where no metrics are kept. */
   countUploadBytes?: (bytes: number) => void;
+  sessions: SessionLookup;
+  /** Every area's part of what a user owns, in the areas' order (modules/index.ts, handed over at start). */
+  userData: readonly UserDataHandler[];
+  /** Every area's columns that name stored objects (handed over at start). */
+  storedKeys: StoredKeyColumns;
 }
 
-/** Sample records for the demo account, one per area, run once when the account is created (db/seeders). */
+/** An area's sample records for the demo account, run once when the account is created (its area.ts). */
 export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;
+
+export interface ExportedFile {
+  /** Path inside the export ZIP, e.g. `projects/<projectId>/tracks/<file name>`. */
+  path: string;
+  /** The object's key in storage. */
+  storageKey: string;
+}
+
+/** An area's part of "everything a user owns": for the account export and for account deletion. */
+export interface UserDataHandler {
+  area: string;
+  /** The user's records of this area as plain JSON, and the stored files to add to the ZIP. */
+  exportData(ctx: AppContext, userId: string): Promise<{ data: unknown; files?: ExportedFile[] }>;
+  /** Deletes the user's records of this area and their stored files; runs before the user row goes. */
+  deleteData(ctx: AppContext, userId: string): Promise<void>;
+}

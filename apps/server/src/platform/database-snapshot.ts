@@ -12,9 +12,9 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openPostgres } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { everyNamedStorageKey } from '../modules/stored-keys.ts';
 import { BackupError } from './backup-manifest.ts';
 import { randomToken } from './ids.ts';
+import { everyNamedStorageKey, type StoredKeyColumns } from './stored-keys.ts';
 
 export interface Snapshot {
   /** Every key of a stored object the snapshot names. */
@@ -33,6 +33,8 @@ export interface SnapshotHooks {
   before(): Promise<void>;
   /** As soon as the keys the snapshot names are known (on PostgreSQL, while pg_dump runs). */
   onKeys(keys: Set<string>): Promise<void>;
+  /** The columns whose keys the snapshot names. */
+  storedKeys: StoredKeyColumns;
 }
 
 /** The migrations applied, read through a connection to the snapshot (or to its moment). */
@@ -66,7 +68,7 @@ export async function snapshotSqlite(file: string, out: string, hooks: SnapshotH
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: copy }) });
   let seen: Snapshot;
   try {
-    seen = { keys: await everyNamedStorageKey(db), migrations: await migrationsOf(db) };
+    seen = { keys: await everyNamedStorageKey(db, hooks.storedKeys), migrations: await migrationsOf(db) };
   } finally {
     await db.destroy();
   }
@@ -156,7 +158,7 @@ export async function snapshotPostgres(
               `there is no Mixdesk database in schema ${schema ?? target.schema ?? '(none)'} at DATABASE_URL to back up`,
               2,
             );
-          const keys = await everyNamedStorageKey(trx);
+          const keys = await everyNamedStorageKey(trx, hooks.storedKeys);
           const fetching = hooks.onKeys(keys);
           const dumping = (async () => {
             const migrations = await migrationsOf(trx);

@@ -52,9 +52,12 @@ export interface JobQueueOptions {
 export const MAX_JOB_ATTEMPTS = 3;
 /** A claim not refreshed for this long belongs to an instance that stopped (the queue's default). */
 const CLAIM_TTL_MS = 2 * 60_000;
-const PROGRESS_EVERY_MS = 500;
+export const PROGRESS_EVERY_MS = 500;
 /** How often an idle queue looks for work it was not told about (another instance's stale claims). */
-const SWEEP_MS = 30_000;
+export const SWEEP_MS = 30_000;
+
+/** How a job ended: done with what its handler resolved with, or failed with a reason for people. */
+type JobOutcome = { status: 'done'; result: unknown } | { status: 'failed'; error: string };
 
 export class JobQueue {
   private readonly handlers = new Map<JobKind, JobHandler>();
@@ -180,11 +183,10 @@ export class JobQueue {
         attempts,
       };
       if (attempts > MAX_JOB_ATTEMPTS) {
-        await this.finish(
-          claimed,
-          'failed',
-          'The server stopped while this ran, several times: it was given up.',
-        );
+        await this.finish(claimed, {
+          status: 'failed',
+          error: 'The server stopped while this ran, several times: it was given up.',
+        });
         continue;
       }
       return claimed;
@@ -220,7 +222,7 @@ export class JobQueue {
         },
       });
       if (controller.signal.aborted) await this.requeue(row);
-      else await this.finish(row, 'done', null, result);
+      else await this.finish(row, { status: 'done', result });
     } catch (err) {
       if (controller.signal.aborted) await this.requeue(row).catch(() => undefined);
       else if (isDatabaseUnavailable(err)) {
@@ -237,7 +239,7 @@ export class JobQueue {
             ? err.message
             : 'The job failed.';
         this.ctx.log.warn({ service: 'jobs', err, jobId: row.id, kind: row.kind }, 'A job failed');
-        await this.finish(row, 'failed', reason);
+        await this.finish(row, { status: 'failed', error: reason });
       }
     } finally {
       clearInterval(heartbeat);
@@ -245,30 +247,32 @@ export class JobQueue {
     }
   }
 
-  private async finish(
-    row: JobRow,
-    status: 'done' | 'failed',
-    error: string | null,
-    result?: unknown,
-  ): Promise<void> {
-    const onFailed = status === 'failed' ? this.onFailed.get(row.kind) : undefined;
-    if (onFailed)
-      await onFailed(claimedJob(row), error ?? 'The job failed.').catch((err) =>
-        this.ctx.log.error(
-          { service: 'jobs', err, jobId: row.id, kind: row.kind },
-          'Could not mark what a failed job worked on',
-        ),
-      );
+  private async finish(row: JobRow, outcome: JobOutcome): Promise<void> {
+    if (outcome.status === 'failed') await this.markSubjectFailed(row, outcome.error);
+    const { status } = outcome;
+    const result = status === 'done' ? outcome.result : null;
     const finished = {
       status,
       result: result && typeof result === 'object' ? JSON.stringify(result) : null,
-      error: error?.slice(0, 1000) ?? null,
+      error: status === 'failed' ? outcome.error.slice(0, 1000) : null,
       progress: status === 'done' ? 1 : Number(row.progress),
       claimed_at: null,
       finished_at: nowIso(),
     };
     await this.ctx.db.updateTable('jobs').set(finished).where('id', '=', row.id).execute();
     this.push({ ...row, ...finished });
+  }
+
+  /** Runs the kind's onFailed, which marks what the job worked on; its own failure is logged, not thrown. */
+  private async markSubjectFailed(row: JobRow, reason: string): Promise<void> {
+    const onFailed = this.onFailed.get(row.kind);
+    if (!onFailed) return;
+    await onFailed(claimedJob(row), reason).catch((err) =>
+      this.ctx.log.error(
+        { service: 'jobs', err, jobId: row.id, kind: row.kind },
+        'Could not mark what a failed job worked on',
+      ),
+    );
   }
 
   /** A job cut short by a stop goes back to the queue without counting as an attempt. */

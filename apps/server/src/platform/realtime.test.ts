@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../test/helper.ts';
-import { forgetSession } from '../modules/auth/session-cache.ts';
 import { join, listen, next, open } from './realtime-testing.ts';
+import { forgetSession } from './session-cache.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { forgetSession, forgetUserSessions } from '../modules/auth/session-cache.ts';
 import { resolveAccessToken, sessionEndsAt } from './auth.ts';
 import type { LiveConnections } from './context.ts';
 import { useRedisAdapter } from './realtime-redis.ts';
+import { forgetSession, forgetUserSessions } from './session-cache.ts';
 
 export interface PresenceEntry {
   userId: string;

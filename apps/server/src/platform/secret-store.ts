@@ -8,6 +8,12 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { DB, Timestamp } from '../db/schema.ts';
 
+/** The document-signing key the documents area generates when SIGNING_P12 is unset, and its password. */
+export const GENERATED_P12 = 'document-signing.p12';
+export const GENERATED_PASSWORD = 'document-signing.key';
+/** Every secret an instance may keep (what a backup copies and a restore puts back). */
+export const SECRET_NAMES = ['jwt-secret', GENERATED_P12, GENERATED_PASSWORD, 'demo-password'];
+
 interface InstanceSecretsTable {
   name: string;
   /** The secret's bytes, base64. */

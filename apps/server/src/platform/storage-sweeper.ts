@@ -6,16 +6,16 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { namedStorageKeys } from '../modules/stored-keys.ts';
 import type { AppContext } from './context.ts';
 import { runPeriodically } from './periodic.ts';
 import { formatBytes, type StoredObject } from './storage.ts';
+import { namedStorageKeys } from './stored-keys.ts';
 
 /** An upload's object waits this long for its row before it counts as left by a crash. */
 export const DEFAULT_GRACE_MS = 60 * 60_000;
 export const DEFAULT_SWEEP_MINUTES = 60;
 /** Objects looked up in the database at once. */
-const BATCH = 500;
+export const BATCH = 500;
 /** The advisory lock the sweeping instance holds, with its schema's hash: one sweep per database schema. */
 export const SWEEP_LOCK = 0x6d697873; // "mixs"
 
@@ -56,6 +56,7 @@ async function sweep(ctx: AppContext, db: Kysely<DB>, before: Date): Promise<Swe
   const settle = async () => {
     const named = await namedStorageKeys(
       db,
+      ctx.storedKeys,
       batch.map((o) => o.key),
     );
     for (const object of batch) {

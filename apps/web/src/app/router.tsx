@@ -3,7 +3,8 @@
 // visitors see too (with Sign In / Get Started), and /con-test, which shows that same 404 page to anyone but an
 // administrator.
 // Only the shell, its wrappers and the sign-in screen are in the first load; every other screen is a chunk of its
-// own, fetched through the route's `lazy` when first visited (decision 012).
+// own, fetched through the route's `lazy` when first visited (decision 012). A screen that shows another feature's
+// pieces is put together in routes/ (a feature imports no other feature, issue #33).
 import { createBrowserRouter } from 'react-router';
 import { AuthPage } from '../features/auth/auth-page';
 import { LoadingOverlay } from '../ui/loading-overlay';
@@ -61,16 +62,12 @@ export function createRouter() {
                     {
                       index: true,
                       lazy: () =>
-                        import('../features/dashboard/dashboard-page').then((m) => ({
-                          Component: m.DashboardPage,
-                        })),
+                        import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
                     },
                     {
                       path: 'projects',
                       lazy: () =>
-                        import('../features/projects/projects-page').then((m) => ({
-                          Component: m.ProjectsPage,
-                        })),
+                        import('./routes/projects-route').then((m) => ({ Component: m.ProjectsRoute })),
                     },
                     {
                       path: 'projects/:id',
@@ -89,9 +86,7 @@ export function createRouter() {
                         {
                           path: 'tracks',
                           lazy: () =>
-                            import('../features/projects/tracks/tracks-page').then((m) => ({
-                              Component: m.TracksPage,
-                            })),
+                            import('./routes/tracks-route').then((m) => ({ Component: m.TracksRoute })),
                         },
                         {
                           path: 'files',

@@ -11,6 +11,7 @@
 // Later kinds (comments, approvals, edits) insert into `activities` from their services; the fan-out and
 // the versions follow by themselves.
 import { sql } from 'kysely';
+import { activityIdSql } from '../activity-ids.ts';
 import { columnTypes, isPostgres, type MigrationDb } from '../migration-helpers.ts';
 
 /** How much of a project's history a person added to it finds in their feed. */
@@ -23,24 +24,31 @@ const ACTIVITY_COLUMNS =
 const SOURCES: { table: string; select: (r: string) => string }[] = [
   {
     table: 'projects',
-    select: (r) => `'project_created:' || ${r}.id, 'project_created', ${r}.id, null, ${r}.owner_id, null,
+    select: (
+      r,
+    ) => `${activityIdSql('project_created', `${r}.id`)}, 'project_created', ${r}.id, null, ${r}.owner_id, null,
       ${r}.id, null, null, ${r}.created_at`,
   },
   {
     table: 'project_collaborators',
-    select: (r) => `'collaborator_added:' || ${r}.project_id || ':' || ${r}.user_id || ':' || ${r}.created_at,
+    select: (
+      r,
+    ) => `${activityIdSql('collaborator_added', `${r}.project_id || ':' || ${r}.user_id || ':' || ${r}.created_at`)},
       'collaborator_added', ${r}.project_id, null, ${r}.user_id, null, ${r}.user_id, null, ${r}.role,
       ${r}.created_at`,
   },
   {
     table: 'tracks',
-    select: (r) => `'track_added:' || ${r}.id, 'track_added', ${r}.project_id, null, ${r}.created_by, null,
+    select: (
+      r,
+    ) => `${activityIdSql('track_added', `${r}.id`)}, 'track_added', ${r}.project_id, null, ${r}.created_by, null,
       ${r}.id, ${r}.title, null, ${r}.created_at`,
   },
   {
     table: 'track_versions',
     select: (r) => `
-      case when ${r}.mastered_from is null then 'version_uploaded:' else 'version_mastered:' end || ${r}.id,
+      case when ${r}.mastered_from is null then ${activityIdSql('version_uploaded', `${r}.id`)}
+        else ${activityIdSql('version_mastered', `${r}.id`)} end,
       case when ${r}.mastered_from is null then 'version_uploaded' else 'version_mastered' end,
       ${r}.project_id, null, ${r}.uploaded_by, null, ${r}.id, ${r}.label,
       (select title from tracks where id = ${r}.track_id), ${r}.created_at`,
@@ -49,12 +57,12 @@ const SOURCES: { table: string; select: (r: string) => string }[] = [
     table: 'project_files',
     select: (
       r,
-    ) => `'file_uploaded:' || ${r}.id, 'file_uploaded', ${r}.project_id, null, ${r}.uploaded_by, null,
+    ) => `${activityIdSql('file_uploaded', `${r}.id`)}, 'file_uploaded', ${r}.project_id, null, ${r}.uploaded_by, null,
       ${r}.id, ${r}.original_name, null, ${r}.created_at`,
   },
   {
     table: 'document_events',
-    select: (r) => `'document_event:' || ${r}.id, 'document_event', null,
+    select: (r) => `${activityIdSql('document_event', `${r}.id`)}, 'document_event', null,
       (select owner_id from documents where id = ${r}.document_id), null, ${r}.actor_name, ${r}.document_id,
       (select title from documents where id = ${r}.document_id), ${r}.type, ${r}.created_at`,
   },

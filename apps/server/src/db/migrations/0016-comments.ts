@@ -5,13 +5,16 @@
 // delivers to everyone on the project; a deleted one (by hand or by any cascade) takes its activity with it,
 // and the inbox rows follow through their foreign key.
 import { sql } from 'kysely';
+import { activityIdSql } from '../activity-ids.ts';
 import { columnTypes, isPostgres, type MigrationDb } from '../migration-helpers.ts';
 
 const ACTIVITY_COLUMNS =
   'id, kind, project_id, audience_user_id, actor_id, actor_name, subject_id, subject, detail, created_at';
 
 /** The activity a comment records, as a SELECT list over the row `r` (as 0012-activity's SOURCES). */
-const commentActivity = (r: string) => `'comment_added:' || ${r}.id, 'comment_added', ${r}.project_id, null,
+const commentActivity = (
+  r: string,
+) => `${activityIdSql('comment_added', `${r}.id`)}, 'comment_added', ${r}.project_id, null,
   ${r}.author_id, ${r}.guest_name, ${r}.id, (select title from tracks where id = ${r}.track_id),
   'track=' || ${r}.track_id || '&version=' || ${r}.version_id || '&t=' || ${r}.at_sec || '&comment=' || ${r}.id,
   ${r}.created_at`;
@@ -26,7 +29,7 @@ const TRIGGERS = [
   {
     name: 'comments_activity_gone',
     event: 'delete on comments',
-    body: `delete from activities where id = 'comment_added:' || old.id;`,
+    body: `delete from activities where id = ${activityIdSql('comment_added', 'old.id')};`,
   },
 ];
 

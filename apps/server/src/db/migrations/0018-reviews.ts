@@ -6,6 +6,7 @@
 //   takes it away when it goes (by hand or by the version's cascade);
 // - a collaborator removed from a project (or leaving it) loses the review requests of its versions.
 import { sql } from 'kysely';
+import { activityIdSql } from '../activity-ids.ts';
 import { columnTypes, isPostgres, type MigrationDb } from '../migration-helpers.ts';
 
 const ACTIVITY_COLUMNS =
@@ -15,7 +16,9 @@ const ACTIVITY_COLUMNS =
  * The activity a decision records, over the row `r`: its subject is the version (id and label), its detail
  * `<decision>:<track id>:<track title>` (the title last: it may hold any character).
  */
-const reviewActivity = (r: string) => `'version_reviewed:' || ${r}.id, 'version_reviewed', ${r}.project_id,
+const reviewActivity = (
+  r: string,
+) => `${activityIdSql('version_reviewed', `${r}.id`)}, 'version_reviewed', ${r}.project_id,
   null, ${r}.reviewer_id, null, ${r}.version_id, (select label from track_versions where id = ${r}.version_id),
   ${r}.decision || ':' || ${r}.track_id || ':' || coalesce((select title from tracks where id = ${r}.track_id), ''),
   ${r}.created_at`;
@@ -32,7 +35,7 @@ const TRIGGERS = [
     name: 'version_reviews_activity_gone',
     table: 'version_reviews',
     event: 'delete',
-    body: `delete from activities where id = 'version_reviewed:' || old.id;`,
+    body: `delete from activities where id = ${activityIdSql('version_reviewed', 'old.id')};`,
   },
   {
     name: 'collaborators_review_requests_leave',

@@ -4,12 +4,11 @@ import type { DeleteAccountSchema } from '@mixdesk/contract/account';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { forgetUserSessions } from '../../platform/session-cache.ts';
 import { bumpDashboardsShowingActor } from '../activity/actor-names.ts';
-import { forgetUserSessions } from '../auth/session-cache.ts';
 import { deleteDocumentsOfOwner } from '../documents/delete-owned.ts';
 import { removeObjects } from '../documents/pdf-files.ts';
 import { deleteProfileFiles } from '../profile/user-data.ts';
-import { userDataHandlers } from '../user-data.ts';
 import { confirmPassword, confirmSecondFactor, currentUser } from './confirm-identity.ts';
 import type { Caller } from './service.ts';
 
@@ -26,9 +25,9 @@ export async function deleteAccount(
   await confirmPassword(ctx, user, input.password, caller.ip);
   await confirmSecondFactor(ctx, user, input.code, caller.ip);
 
-  // Each area first (their files are not covered by the database's cascades); a failure leaves the account in
-  // place, so the user can simply try again.
-  for (const handler of userDataHandlers) await handler.deleteData(ctx, user.id);
+  // Each area first (their files are not covered by the database's cascades), those that build on others
+  // before them; a failure leaves the account in place, so the user can simply try again.
+  for (const handler of [...ctx.userData].reverse()) await handler.deleteData(ctx, user.id);
   await deleteProfileFiles(ctx, user.id);
   const documentKeys = await ctx.db.transaction().execute(async (trx) => {
     // Documents first, in this transaction: their links die with the account, and the user row's cascade would

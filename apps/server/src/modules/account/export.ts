@@ -3,14 +3,12 @@
 // session that asked for it, so a plain browser navigation can fetch it.
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext, ExportedFile } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
-import type { ExportedFile } from '../../platform/user-data.ts';
 import { findSessionUser } from '../auth/repo.ts';
 import { getProfile } from '../profile/service.ts';
 import { exportAvatar } from '../profile/user-data.ts';
-import { userDataHandlers } from '../user-data.ts';
 import { signPayload, verifyPayload } from './secret-box.ts';
 import { type Caller, listSessions } from './service.ts';
 import { twoFactorStatus } from './two-factor.ts';
@@ -67,7 +65,7 @@ async function collect(ctx: AppContext, { caller, includeFiles }: ExportRequest)
     .executeTakeFirstOrThrow();
   const areas: Record<string, unknown> = {};
   const files: (ExportedFile & { open: () => Promise<Readable> })[] = [];
-  for (const handler of userDataHandlers) {
+  for (const handler of ctx.userData) {
     const part = await handler.exportData(ctx, caller.userId);
     areas[handler.area] = part.data;
     for (const file of includeFiles ? (part.files ?? []) : [])

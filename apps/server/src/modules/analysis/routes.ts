@@ -7,15 +7,13 @@ import { VersionParamsSchema } from '@mixdesk/contract/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
-import { jobQueue } from '../../platform/jobs.ts';
-import { analysisJob, getAnalysis, rerunAnalysis } from './service.ts';
+import { getAnalysis, rerunAnalysis } from './service.ts';
 
 const AnalysisResponseSchema = envelope(z.object({ analysis: AnalysisSchema, job: JobSchema.nullable() }));
 const PATH = '/:id/tracks/:trackId/versions/:versionId/analysis';
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  jobQueue(ctx).register('analysis', analysisJob(ctx));
   const ids = (p: { id: string; trackId: string; versionId: string }) => ({
     projectId: p.id,
     trackId: p.trackId,

@@ -3,8 +3,14 @@ import type { User } from '@mixdesk/contract/auth';
 import type { Kysely, Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
+import type { LiveSession, SessionLookup } from '../../platform/context.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { cachedSession, forgetSession, forgetUserSessions, rememberSession } from './session-cache.ts';
+import {
+  cachedSession,
+  forgetSession,
+  forgetUserSessions,
+  rememberSession,
+} from '../../platform/session-cache.ts';
 import type { UsersTable } from './tables.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -60,6 +66,36 @@ export async function findSessionUser(
   const row = (await sessionUser(db, [sessionId]))[0];
   if (row) rememberSession(sessionId, row.id, row);
   return row;
+}
+
+/** A session row's figures as numbers, worked out once per row (rows are remembered for a moment). */
+const liveSessions = new WeakMap<SessionUserRow, LiveSession>();
+
+function liveSession(row: SessionUserRow): LiveSession {
+  let live = liveSessions.get(row);
+  if (!live) {
+    live = {
+      user: Object.freeze(presentUser(row)),
+      userId: row.id,
+      sessionId: row.session_id,
+      revoked: Boolean(row.revoked_at),
+      expiresMs: Date.parse(row.expires_at),
+      lastUsedMs: Date.parse(row.last_used_at),
+    };
+    liveSessions.set(row, live);
+  }
+  return live;
+}
+
+/** Sessions as request authentication (platform/auth.ts) finds them, handed to it at start. */
+export function sessionLookup(db: Kysely<DB>): SessionLookup {
+  return {
+    find: async (sessionId) => {
+      const row = await findSessionUser(db, sessionId);
+      return row && liveSession(row);
+    },
+    touch: (sessionId) => touchSession(db, sessionId),
+  };
 }
 
 export async function touchSession(db: Kysely<DB>, sessionId: string): Promise<void> {

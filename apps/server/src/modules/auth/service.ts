@@ -7,13 +7,13 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import { forgetUserSessions } from '../../platform/session-cache.ts';
 import { createLoginChallenge } from '../account/login-challenge.ts';
 import { isTwoFactorEnabled } from '../account/two-factor.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
 import { reserveAddressMail } from './mail-budget.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
 import { findUserByEmail, findUserById, presentUser } from './repo.ts';
-import { forgetUserSessions } from './session-cache.ts';
 import { type ClientInfo, endUserSessions, type IssuedSession, startSession } from './sessions.ts';
 import { clearLoginFailures, reserveLoginTry } from './throttle.ts';
 

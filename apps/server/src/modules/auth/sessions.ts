@@ -5,8 +5,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { REFRESH_TTL_SECONDS } from '../../platform/cookies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoIn, newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
+import { forgetSession } from '../../platform/session-cache.ts';
 import { findUserById, presentUser, revokeSession, revokeUserSessions } from './repo.ts';
-import { forgetSession } from './session-cache.ts';
 
 export interface IssuedSession {
   sessionId: string;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { userDataHandlers } from '../user-data.ts';
 import { createClientVia, createProjectVia, listVia, setProjectStatusVia } from './clients-testing.ts';
 import { clientIdOfProject } from './links.ts';
 import { seedClients } from './seed.ts';
@@ -212,7 +211,7 @@ describe('account data and demo samples', () => {
   it("exports the user's clients and deletes them with the account data", async () => {
     const me = await registerUser(t.app);
     const client = await createClientVia(t.app, me, { name: 'Exported' });
-    const handler = userDataHandlers.find((h) => h.area === 'clients')!;
+    const handler = t.app.ctx.userData.find((h) => h.area === 'clients')!;
     const exported = await handler.exportData(t.app.ctx, me.user._id);
     expect(exported.data).toEqual([expect.objectContaining({ _id: client._id, name: 'Exported' })]);
     await handler.deleteData(t.app.ctx, me.user._id);

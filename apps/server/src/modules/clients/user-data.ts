@@ -1,5 +1,5 @@
 // The clients area's part of a user's data: exported as presented by the API, deleted with the account.
-import type { UserDataHandler } from '../../platform/user-data.ts';
+import type { UserDataHandler } from '../../platform/context.ts';
 import { linkedCountsOf } from './links.ts';
 import { clientRowsOfOwner, presentClient } from './repo.ts';
 import { rebuildStats } from './stats.ts';

@@ -230,8 +230,7 @@ describe('comments on a version', () => {
 
   it("lists the user's comments in their account export", async () => {
     const c = await postComment(t.app, f.viewer.token, f.url, { body: 'Export me', at: 0.6 });
-    const { userDataHandlers } = await import('../user-data.ts');
-    const handler = userDataHandlers.find((h) => h.area === 'comments')!;
+    const handler = t.app.ctx.userData.find((h) => h.area === 'comments')!;
     const { data } = await handler.exportData(t.app.ctx, f.viewer.user._id);
     const mine = (data as { comments: { _id: string; author: { _id: string } }[] }).comments;
     expect(mine.map((x) => x._id)).toContain(c._id);

@@ -6,6 +6,7 @@ import type { CommentsTable } from './tables.ts';
 import '../activity/tables.ts';
 import '../auth/tables.ts';
 import '../profile/tables.ts';
+import { activityId } from '../../db/activity-ids.ts';
 
 export type CommentRecord = Selectable<CommentsTable>;
 /** A comment with what its author looks like now (null for a guest, or an account gone meanwhile). */
@@ -181,7 +182,7 @@ export async function makePlaceholder(db: Kysely<DB>, commentId: string): Promis
     .where('id', '=', commentId)
     .execute();
   await db.deleteFrom('comment_likes').where('comment_id', '=', commentId).execute();
-  await db.deleteFrom('activities').where('id', '=', `comment_added:${commentId}`).execute();
+  await db.deleteFrom('activities').where('id', '=', activityId('comment_added', commentId)).execute();
 }
 
 /** Deletes a comment; its replies and likes go by their foreign keys. */

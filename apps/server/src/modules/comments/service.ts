@@ -14,6 +14,7 @@ import {
 } from '@mixdesk/contract/comments';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { activityId } from '../../db/activity-ids.ts';
 import { retryingDeadlocks } from '../../db/deadlocks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -162,7 +163,7 @@ export async function createComment(
   const comment = await loadComment(ctx.db, id);
   emit(ctx, 'comment:new', { ...placeOf(comment), comment } satisfies CommentEvent);
   await announce(ctx, told);
-  await announceActivities(ctx, [`comment_added:${id}`]);
+  await announceActivities(ctx, [activityId('comment_added', id)]);
   return comment;
 }
 
@@ -214,7 +215,7 @@ export async function createGuestComment(
   const comment = await loadComment(ctx.db, id);
   emit(ctx, 'comment:new', { ...placeOf(comment), comment } satisfies CommentEvent);
   await announce(ctx, told);
-  await announceActivities(ctx, [`comment_added:${id}`]);
+  await announceActivities(ctx, [activityId('comment_added', id)]);
   return comment;
 }
 

@@ -1,6 +1,6 @@
 // The comments area's part of a user's data: the export lists the comments they wrote (with where they
 // are); deleting the account deletes them, and the replies to their threads, through the foreign keys.
-import type { UserDataHandler } from '../../platform/user-data.ts';
+import type { UserDataHandler } from '../../platform/context.ts';
 import { presentComment } from './present.ts';
 import { commentRowsOfAuthor, likesOf } from './repo.ts';
 

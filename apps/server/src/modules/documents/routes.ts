@@ -23,7 +23,6 @@ import { BinarySchema } from '../../platform/openapi.ts';
 import { originOf } from './events.ts';
 import { DocumentListResponseSchema, listDocumentsJson } from './list.ts';
 import { documentAudit, sendPdf, VERIFY_MAX_BYTES, verifyPdf } from './pdf-routes.ts';
-import { loadSigningKey } from './seal/signing-key.ts';
 import { markPaid, sendDocument, signLinkForUser } from './send.ts';
 import * as documents from './service.ts';
 import { autoPopulateSources } from './sources.ts';
@@ -39,16 +38,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { user } = authOf(request);
     return { id: user._id, name: user.name, email: user.email };
   };
-
-  // A signing key given in SIGNING_P12 must open: a wrong file or password stops the start, not a signature.
-  app.addHook('onReady', async () => {
-    if (ctx.config.signingP12)
-      await loadSigningKey({
-        secrets: ctx.secrets,
-        p12Path: ctx.config.signingP12,
-        p12Password: ctx.config.signingP12Password,
-      });
-  });
 
   // A PDF sent to /verify arrives as the raw body (scoped to this area).
   app.addContentTypeParser(

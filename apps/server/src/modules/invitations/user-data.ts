@@ -2,7 +2,7 @@
 // email (any status). Deleting the account deletes them too: they are keyed by email, not by the account, and
 // a new account made later with the same address must not find the old ones waiting. Invitations the user sent
 // go with their projects (the project's foreign key), and `invited_by` is cleared by its own.
-import type { UserDataHandler } from '../../platform/user-data.ts';
+import type { UserDataHandler } from '../../platform/context.ts';
 import { findUserById } from '../auth/repo.ts';
 
 export const invitationsUserData: UserDataHandler = {

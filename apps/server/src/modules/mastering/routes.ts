@@ -7,15 +7,12 @@ import { VersionParamsSchema } from '@mixdesk/contract/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
-import { jobQueue } from '../../platform/jobs.ts';
-import { masteringJob, requestMaster } from './service.ts';
+import { requestMaster } from './service.ts';
 
 const MasterResponseSchema = envelope(z.object({ job: JobSchema }));
 
 export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  jobQueue(ctx).register('mastering', masteringJob(ctx));
-
   app.post(
     '/:id/tracks/:trackId/versions/:versionId/master',
     {

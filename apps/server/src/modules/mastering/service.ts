@@ -18,6 +18,7 @@ import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
 import { announceActivities } from '../activity/feed.ts';
 import '../analysis/tables.ts';
+import { activityId } from '../../db/activity-ids.ts';
 import { decoders } from '../media/decoder.ts';
 import { probeAudio, withLocalFile } from '../media/probe.ts';
 import { uploadAllowance } from '../media/quota.ts';
@@ -183,7 +184,7 @@ async function keepMaster(
     await ctx.storage.remove(key).catch(() => undefined);
     throw err;
   }
-  await announceActivities(ctx, [`version_mastered:${versionId}`]);
+  await announceActivities(ctx, [activityId('version_mastered', versionId)]);
   jobQueue(ctx).kick();
   return versionId;
 }

@@ -8,6 +8,7 @@ import {
   type MediaTotals,
   type ProjectFile,
 } from '@mixdesk/contract/media';
+import { activityId } from '../../db/activity-ids.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -116,7 +117,7 @@ export async function uploadFile(
     );
     const row = await repo.findFileRow(ctx.db, project.id, id);
     if (!row) throw notFound('File');
-    await announceActivities(ctx, [`file_uploaded:${id}`]);
+    await announceActivities(ctx, [activityId('file_uploaded', id)]);
     return { file: presentFile(row), totals };
   } catch (err) {
     stream.destroy();

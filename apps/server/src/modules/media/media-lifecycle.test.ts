@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { userDataHandlers } from '../user-data.ts';
 import {
   addTrack,
   type ProjectWithPeople,
@@ -159,7 +158,7 @@ describe('deleting a project', () => {
 });
 
 describe('account export and deletion', () => {
-  const media = () => userDataHandlers.find((h) => h.area === 'media')!;
+  const media = () => t.app.ctx.userData.find((h) => h.area === 'media')!;
 
   it('exports the tracks, versions and files of the user’s own projects, with their stored objects', async () => {
     const projectId = await newProject(p.stranger.token);
@@ -201,7 +200,7 @@ describe('account export and deletion', () => {
     // Not the media area's step: its bytes go only once the projects area has deleted the rows naming them.
     await media().deleteData(t.app.ctx, p.stranger.user._id);
     expect(storedUnder(mine)).toHaveLength(1);
-    await userDataHandlers.find((h) => h.area === 'projects')!.deleteData(t.app.ctx, p.stranger.user._id);
+    await t.app.ctx.userData.find((h) => h.area === 'projects')!.deleteData(t.app.ctx, p.stranger.user._id);
     expect(storedUnder(mine)).toEqual([]);
     expect(storedUnder(theirs)).toHaveLength(before);
   });

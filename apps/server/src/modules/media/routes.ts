@@ -1,16 +1,13 @@
 // The media area's routes, mounted under /api/projects beside the projects area. Upload bodies (multipart,
 // or the raw file as application/octet-stream) are accepted here only, so file uploads exist on these
-// routes and nowhere else; the waveform job (peak-jobs.ts) runs on the app's job queue.
+// routes and nowhere else.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jobQueue } from '../../platform/jobs.ts';
 import { filesRoutes } from './files-routes.ts';
-import { markPeaksFailed, peaksJob } from './peak-jobs.ts';
 import { tracksRoutes } from './tracks-routes.ts';
 import { FIELD_MAX_BYTES, RAW_UPLOAD_TYPE, uploadLimit } from './upload.ts';
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  jobQueue(app.ctx).register('peaks', peaksJob(app.ctx), { onFailed: markPeaksFailed(app.ctx) });
   await app.register(multipart, {
     limits: {
       fileSize: uploadLimit(app.ctx) + 1,

@@ -9,6 +9,7 @@ import {
 } from '@mixdesk/contract/media';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { activityId } from '../../db/activity-ids.ts';
 import { retryingDeadlocks } from '../../db/deadlocks.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
@@ -141,7 +142,7 @@ export async function createTrack(
       updated_at: now,
     });
   });
-  await announceActivities(ctx, [`track_added:${id}`]);
+  await announceActivities(ctx, [activityId('track_added', id)]);
   return { track: await loadTrack(ctx.db, project.id, id), totals };
 }
 

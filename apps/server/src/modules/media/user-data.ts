@@ -1,8 +1,7 @@
 // The media area's part of a user's data: the export lists the tracks, versions and files of the user's own
 // projects, with their stored objects added to the ZIP. Deleting the account is the projects area's: it
 // deletes each project's rows, then its stored bytes (deleteProjectCompletely).
-import type { AppContext } from '../../platform/context.ts';
-import type { ExportedFile, UserDataHandler } from '../../platform/user-data.ts';
+import type { AppContext, ExportedFile, UserDataHandler } from '../../platform/context.ts';
 import { presentFile, presentVersion } from './present.ts';
 import * as repo from './repo.ts';
 import { loadTracks } from './tracks-service.ts';

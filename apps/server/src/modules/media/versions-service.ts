@@ -9,6 +9,7 @@ import {
   VersionUploadFieldsSchema,
 } from '@mixdesk/contract/media';
 import type { Insertable, Kysely } from 'kysely';
+import { activityId } from '../../db/activity-ids.ts';
 import { type DB, fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -192,7 +193,7 @@ export async function uploadVersion(
       { quotaOf: project.owner_id },
     );
     const answer = await result(ctx, project.id, track.id, versionId, totals);
-    await announceActivities(ctx, [`version_uploaded:${versionId}`]);
+    await announceActivities(ctx, [activityId('version_uploaded', versionId)]);
     // Decoding a long file takes longer than receiving it: the answer does not wait for the waveform.
     jobQueue(ctx).kick();
     return answer;

@@ -1,5 +1,5 @@
 // HTTP routes of per-user notifications (issue #15), mounted under /api/notifications: GET / (mine, newest
-// first, paged, with the unread count) and POST /read (some or all of mine). Also starts the email sweep.
+// first, paged, with the unread count) and POST /read (some or all of mine).
 import {
   MarkReadResponseSchema,
   MarkReadSchema,
@@ -8,15 +8,12 @@ import {
 } from '@mixdesk/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
-import { scheduleNotificationEmails } from './email-sweep.ts';
 import * as notifications from './service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const auth = { preHandler: app.requireAuth };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
-
-  scheduleNotificationEmails(app);
 
   app.get(
     '/',

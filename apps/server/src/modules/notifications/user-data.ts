@@ -1,6 +1,6 @@
 // The notifications area's part of a user's data: the export lists the notifications they received;
 // deleting the account deletes them through the foreign key (and keeps others' with the actor's name only).
-import type { UserDataHandler } from '../../platform/user-data.ts';
+import type { UserDataHandler } from '../../platform/context.ts';
 import { allOfUser, presentNotification } from './repo.ts';
 
 export const notificationsUserData: UserDataHandler = {

@@ -9,7 +9,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../../test/helper.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../demo-account.ts';
 import { addCollaborator, insertProject, insertTrack } from './test-fixtures.ts';
 
 let t: TestApp;

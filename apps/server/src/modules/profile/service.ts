@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { forgetUserSessions } from '../../platform/session-cache.ts';
 import { bumpDashboardsShowingActor } from '../activity/actor-names.ts';
 import { findUserById, type UserRow } from '../auth/repo.ts';
-import { forgetUserSessions } from '../auth/session-cache.ts';
 import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';
 import {
   defaultProfileRow,

@@ -15,7 +15,6 @@ import {
 } from '@mixdesk/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
-import { requireProjectAccess } from './access.ts';
 import * as collaborators from './collaborators.ts';
 import { listProjectsJson } from './list-cache.ts';
 import * as projects from './service.ts';
@@ -24,18 +23,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const auth = { preHandler: app.requireAuth };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
-
-  // The realtime server exists once every area's routes are registered: hand it the access rule then.
-  app.addHook('onReady', async () => {
-    app.realtime.setProjectAccessCheck(async (userId, projectId) => {
-      try {
-        await requireProjectAccess(ctx, userId, projectId, 'view');
-        return true;
-      } catch {
-        return false;
-      }
-    });
-  });
 
   app.get(
     '/',

@@ -1,7 +1,6 @@
 // The projects area's part of a user's data: the export lists their own projects with collaborators and the
 // projects shared with them; deleting the account deletes their projects (with tracks, files and stored bytes).
-import type { AppContext } from '../../platform/context.ts';
-import type { UserDataHandler } from '../../platform/user-data.ts';
+import type { AppContext, UserDataHandler } from '../../platform/context.ts';
 import { collaboratorsOf, PROJECT_COLUMNS, presentProject } from './repo.ts';
 import { deleteProjectCompletely } from './service.ts';
 

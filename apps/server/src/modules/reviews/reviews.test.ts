@@ -324,8 +324,7 @@ describe('account export', () => {
   it("lists a person's decisions and the reviews they were asked for", async () => {
     await ask(t.app, f.owner.token, f.url, [f.viewer.user._id]);
     await decide(t.app, f.viewer.token, f.url, { decision: 'changes_requested', note: 'Export this note' });
-    const { userDataHandlers } = await import('../user-data.ts');
-    const handler = userDataHandlers.find((h) => h.area === 'reviews')!;
+    const handler = t.app.ctx.userData.find((h) => h.area === 'reviews')!;
     const { data } = await handler.exportData(t.app.ctx, f.viewer.user._id);
     const mine = data as {
       decisions: { versionId: string; decision: string; note: string | null }[];

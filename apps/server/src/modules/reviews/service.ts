@@ -15,6 +15,7 @@ import {
 } from '@mixdesk/contract/reviews';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { activityId } from '../../db/activity-ids.ts';
 import { retryingDeadlocks } from '../../db/deadlocks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -129,7 +130,7 @@ export async function decide(
   if (made) {
     emit(ctx, v, state);
     await announce(ctx, made.told);
-    await announceActivities(ctx, [`version_reviewed:${made.id}`]);
+    await announceActivities(ctx, [activityId('version_reviewed', made.id)]);
   }
   return state;
 }

@@ -1,6 +1,6 @@
 // The reviews area's part of a user's data: the export lists every decision they made (with its version and
 // note) and the reviews they were asked for; deleting the account deletes both through the foreign keys.
-import type { UserDataHandler } from '../../platform/user-data.ts';
+import type { UserDataHandler } from '../../platform/context.ts';
 import './tables.ts';
 
 export const reviewsUserData: UserDataHandler = {

@@ -356,8 +356,7 @@ describe('the access log', () => {
 describe('account data', () => {
   it("lists the links a user made in their export, without a token; deleting the account keeps the project's links", async () => {
     const made = await makeLink(t.app, f.editor.token, f.projectId, { label: 'Editor export' });
-    const { userDataHandlers } = await import('../user-data.ts');
-    const handler = userDataHandlers.find((h) => h.area === 'shareLinks')!;
+    const handler = t.app.ctx.userData.find((h) => h.area === 'shareLinks')!;
     const { data } = await handler.exportData(t.app.ctx, f.editor.user._id);
     const mine = (data as { shareLinks: { _id: string; url: string | null; createdBy: { _id: string } }[] })
       .shareLinks;

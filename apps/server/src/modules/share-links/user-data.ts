@@ -1,7 +1,7 @@
 // The share-links area's part of a user's data: the export lists the links they made (what each shares and
 // its figures, never a token: only hashes are kept). Deleting the account leaves the links with their projects,
 // whose owner and editors still manage them; `created_by` is cleared by its foreign key.
-import type { UserDataHandler } from '../../platform/user-data.ts';
+import type { UserDataHandler } from '../../platform/context.ts';
 import { presentLink } from './present.ts';
 import { figuresOf, linkRowsOfCreator } from './repo.ts';
 

@@ -1,7 +1,8 @@
 // The analysis of one version in a dialog, opened from a version in the tracks list.
+
+import type { VersionRef } from '../../lib/tracks-api';
 import { Modal } from '../../ui/dialog';
 import { AnalysisView } from './analysis-view';
-import type { VersionRef } from './api';
 
 export function AnalysisDialog({
   version,

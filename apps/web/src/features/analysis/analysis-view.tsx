@@ -3,10 +3,10 @@
 import type { Analysis } from '@mixdesk/contract/analysis';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { ANALYSIS_METHOD, formatDb, tempoFigure } from '../../lib/analysis-format';
+import type { VersionRef } from '../../lib/tracks-api';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import type { VersionRef } from './api';
-import { ANALYSIS_METHOD, formatDb, tempoFigure } from './format';
 import { LoudnessChart } from './loudness-chart';
 import { TargetList } from './target-list';
 import { useAnalysis } from './use-analysis';

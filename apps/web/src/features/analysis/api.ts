@@ -4,12 +4,7 @@ import { envelope } from '@mixdesk/contract/envelope';
 import { JobSchema } from '@mixdesk/contract/jobs';
 import { z } from 'zod';
 import { api } from '../../lib/api';
-
-export interface VersionRef {
-  projectId: string;
-  trackId: string;
-  versionId: string;
-}
+import type { VersionRef } from '../../lib/tracks-api';
 
 const AnalysisResponseSchema = envelope(z.object({ analysis: AnalysisSchema, job: JobSchema.nullable() }));
 export type AnalysisData = z.infer<typeof AnalysisResponseSchema>['data'];

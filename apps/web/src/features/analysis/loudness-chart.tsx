@@ -3,7 +3,7 @@
 // sentence under it says the same for anyone who cannot see it.
 import { SHORT_TERM_STEP_SECONDS, SHORT_TERM_WINDOW_SECONDS } from '@mixdesk/contract/analysis';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { chartSummary, formatDb, formatTime, loudnessDomain, timeTicks } from './format';
+import { chartSummary, formatDb, formatTime, loudnessDomain, timeTicks } from '../../lib/analysis-format';
 
 const HEIGHT = 200;
 const PAD = { top: 10, right: 14, bottom: 26, left: 40 };

@@ -2,8 +2,8 @@
 import type { TargetCheck } from '@mixdesk/contract/analysis';
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
+import { formatDb, truePeakNote, verdictText } from '../../lib/analysis-format';
 import { cn } from '../../ui/cn';
-import { formatDb, truePeakNote, verdictText } from './format';
 
 const VERDICT_STYLE = {
   pass: { icon: CircleCheck, className: 'text-success' },

@@ -2,9 +2,10 @@
 // no event arrives for 2 s while it is pending or running, the server is asked again instead.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type AnalysisData, analysisKeys, fetchAnalysis, rerunAnalysis, type VersionRef } from './api';
+import { subscribeJobUpdates } from '../../lib/job-updates';
+import type { VersionRef } from '../../lib/tracks-api';
+import { type AnalysisData, analysisKeys, fetchAnalysis, rerunAnalysis } from './api';
 import { applyJobUpdate, jobFinished } from './job-state';
-import { subscribeJobUpdates } from './job-updates';
 
 export const POLL_MS = 2000;
 

@@ -5,12 +5,12 @@ import type { ActiveJob, Dashboard } from '@mixdesk/contract/dashboard';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
+import { dashboardKeys } from '../../lib/dashboard-api';
+import { applyToActiveJobs, JOB_KIND_LABEL, jobPercent, jobProgressText } from '../../lib/job-progress';
+import { subscribeJobUpdates } from '../../lib/job-updates';
 import { Badge } from '../../ui/badge';
 import { Card, CardTitle } from '../../ui/card';
 import { cn } from '../../ui/cn';
-import { subscribeJobUpdates } from '../analysis/job-updates';
-import { applyToActiveJobs, JOB_KIND_LABEL, jobPercent, jobProgressText } from '../mastering/job-progress';
-import { dashboardKeys } from './api';
 
 export const ACTIVE_JOBS_POLL_MS = 5000;
 

@@ -6,15 +6,16 @@ import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { RecentActivity } from '../../ui/recent-activity';
 import { ActiveJobs } from './active-jobs';
 import { Greeting } from './greeting';
-import { QuickActions } from './quick-actions';
-import { RecentActivity } from './recent-activity';
+import { type QuickActionPickers, QuickActions } from './quick-actions';
 import { RecentProjects } from './recent-projects';
 import { StatCards } from './stat-cards';
 import { useDashboard } from './use-dashboard';
 
-export function DashboardPage() {
+/** `pickers`: the Quick Actions' analysis and mastering pickers, from the route. */
+export function DashboardPage({ pickers }: { pickers: QuickActionPickers }) {
   const { user } = useSession();
   const now = useNow();
   const dashboard = useDashboard();
@@ -48,7 +49,10 @@ export function DashboardPage() {
       {showLists && <StatCards stats={data?.stats} />}
       <ActiveJobs jobs={data?.activeJobs} className="mb-6" />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3 lg:gap-6">
-        <QuickActions className={showLists ? 'lg:col-start-3 lg:row-start-1' : 'lg:col-span-3'} />
+        <QuickActions
+          className={showLists ? 'lg:col-start-3 lg:row-start-1' : 'lg:col-span-3'}
+          pickers={pickers}
+        />
         {showLists && (
           <>
             <RecentProjects

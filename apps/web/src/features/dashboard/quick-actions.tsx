@@ -1,13 +1,21 @@
 // Quick Actions (SPEC §2 Dashboard): the shortcuts that do real work today. The create forms open on their own
 // screen through the address (?new=1), so the form is where it always is, with the list behind it; the audio
 // analysis (SPEC's "GPU Audio Analysis", which runs on the CPU) and the loudness mastering (SPEC's "AI Mastering",
-// a measured gain and limiter, no AI) open their version pickers here.
+// a measured gain and limiter, no AI) open their version pickers here. The pickers belong to the analysis and
+// mastering features: the route (app/) hands them in.
 import { Activity, FilePlus2, FolderPlus, Gauge, type LucideIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardTitle } from '../../ui/card';
-import { VersionPickerDialog } from '../analysis/version-picker-dialog';
-import { MasterPickerDialog } from '../mastering/master-picker-dialog';
+
+/** A version picker in a dialog, opened by its tile. */
+export type PickerDialog = ComponentType<{ open: boolean; onClose: () => void }>;
+
+/** The audio analysis picker and the loudness mastering picker. */
+export interface QuickActionPickers {
+  Analysis: PickerDialog;
+  Mastering: PickerDialog;
+}
 
 export const NEW_PROJECT_PATH = '/projects?new=1';
 export const NEW_DOCUMENT_PATH = '/documents?new=1';
@@ -20,7 +28,8 @@ const ACTIONS: { label: string; hint: string; to: string; icon: LucideIcon }[] =
 const TILE =
   'group flex w-full min-w-0 flex-col gap-1.5 rounded-md border border-border bg-surface-2 px-3 py-3 transition-colors hover:border-border-strong hover:bg-surface-3';
 
-export function QuickActions({ className }: { className?: string }) {
+export function QuickActions({ className, pickers }: { className?: string; pickers: QuickActionPickers }) {
+  const { Analysis, Mastering } = pickers;
   const titleId = useId();
   const [analysing, setAnalysing] = useState(false);
   const [mastering, setMastering] = useState(false);
@@ -62,8 +71,8 @@ export function QuickActions({ className }: { className?: string }) {
           </button>
         </li>
       </ul>
-      <VersionPickerDialog open={analysing} onClose={() => setAnalysing(false)} />
-      <MasterPickerDialog open={mastering} onClose={() => setMastering(false)} />
+      <Analysis open={analysing} onClose={() => setAnalysing(false)} />
+      <Mastering open={mastering} onClose={() => setMastering(false)} />
     </Card>
   );
 }

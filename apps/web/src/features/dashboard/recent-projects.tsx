@@ -5,11 +5,11 @@ import { enumLabel } from '@mixdesk/contract/projects';
 import { ArrowRight, FolderPlus, ListMusic, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { timeAgo } from '../../lib/time-ago';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardTitle } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
-import { timeAgo } from './dashboard-format';
 import { NEW_PROJECT_PATH } from './quick-actions';
 
 const SLOTS = ['one', 'two', 'three', 'four', 'five'];

@@ -2,7 +2,7 @@
 // last copy stays on screen; a failure keeps that copy and says why.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
-import { dashboardKeys, fetchDashboard } from './api';
+import { dashboardKeys, fetchDashboard } from '../../lib/dashboard-api';
 
 export const UNREACHABLE = 'Unable to connect to the server. Please check your internet connection.';
 

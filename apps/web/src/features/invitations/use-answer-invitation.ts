@@ -3,7 +3,7 @@
 // loads the project.
 import type { MyInvitation } from '@mixdesk/contract/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectKeys } from '../projects/api';
+import { projectKeys } from '../../lib/projects-api';
 import { acceptInvitation, declineInvitation, invitationKeys } from './api';
 import { isGone } from './invitation-errors';
 

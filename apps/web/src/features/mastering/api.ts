@@ -5,7 +5,7 @@ import { envelope } from '@mixdesk/contract/envelope';
 import { type Job, JobSchema } from '@mixdesk/contract/jobs';
 import { z } from 'zod';
 import { api } from '../../lib/api';
-import type { VersionRef } from '../analysis/api';
+import type { VersionRef } from '../../lib/tracks-api';
 
 const MasterResponseSchema = envelope(z.object({ job: JobSchema }));
 const JobResponseSchema = envelope(z.object({ job: JobSchema }));

@@ -1,7 +1,8 @@
 // Mastering a version from the tracks page: the form, progress and result in a dialog; Play puts the new
 // version in the page's player and closes the dialog.
+
+import type { VersionRef } from '../../lib/tracks-api';
 import { Modal } from '../../ui/dialog';
-import type { VersionRef } from '../analysis/api';
 import { MasterPanel } from './master-panel';
 
 export function MasterDialog({

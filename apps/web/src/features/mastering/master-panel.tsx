@@ -1,7 +1,7 @@
 // Mastering one version, start to end, inside a dialog: the form, then the job's progress, then the new
 // version or the failure. Used from a version on the tracks page and from the dashboard's quick action.
 import { ApiError } from '../../lib/api';
-import type { VersionRef } from '../analysis/api';
+import type { VersionRef } from '../../lib/tracks-api';
 import { MasterForm } from './master-form';
 import { MasterFailed, MasterProgress, MasterReady, MasterSettings } from './master-status';
 import { useMasterJob } from './use-master-job';

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
-import { type Picked, PickerForm } from '../analysis/version-picker-dialog';
+import { type Picked, PickerForm } from '../../ui/version-picker-form';
 import { MASTER_METHOD } from './master-form';
 import { MasterPanel } from './master-panel';
 

@@ -4,10 +4,10 @@ import type { MasterRequest } from '@mixdesk/contract/analysis';
 import type { Job } from '@mixdesk/contract/jobs';
 import { ArrowRight, Play, RotateCw, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatDb } from '../../lib/analysis-format';
+import { jobPercent, jobProgressText } from '../../lib/job-progress';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { formatDb } from '../analysis/format';
-import { jobPercent, jobProgressText } from './job-progress';
 import type { MadeVersion } from './use-master-job';
 
 export function MasterSettings({ request }: { request: MasterRequest }) {

@@ -6,11 +6,11 @@ import { Bell } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { realtime } from '../../lib/realtime';
+import { timeAgo } from '../../lib/time-ago';
 import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/menu';
-import { timeAgo } from '../dashboard/dashboard-format';
 import { BELL_LIST_SIZE, fetchNotifications, markRead, notificationKeys } from './api';
 
 type BellData = Awaited<ReturnType<typeof fetchNotifications>>;

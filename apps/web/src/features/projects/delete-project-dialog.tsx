@@ -3,10 +3,10 @@ import type { Project } from '@mixdesk/contract/project-responses';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { deleteProject } from '../../lib/projects-api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
-import { deleteProject } from './api';
 import { formatBytes, plural } from './format';
 
 export const DELETE_FAILED = 'Failed to delete project';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS } from './api';
+import { EMPTY_FILTERS } from '../../lib/projects-api';
 import { demoProject, demoProjects, filterDemo } from './demo-projects';
 
 describe('demo mode', () => {

@@ -2,7 +2,7 @@
 // create, edit and delete work on this local copy only. Their titles say they are samples, so none is taken for
 // one of the demo account's real projects (issue #32); the cards mark them too and open nothing.
 import type { Project } from '@mixdesk/contract/project-responses';
-import type { ProjectFilters } from './api';
+import type { ProjectFilters } from '../../lib/projects-api';
 
 export const TOKEN_REQUIRED_MESSAGE = 'Access token required';
 

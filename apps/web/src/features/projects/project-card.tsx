@@ -7,9 +7,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { enumLabel, STATUS_TONE } from '../../ui/project-labels';
 import { SampleBadge } from '../../ui/sample-badge';
 import { formatBytes, formatDuration, plural, tagsPreview } from './format';
-import { enumLabel, STATUS_TONE } from './project-labels';
 
 interface Props {
   project: Project;

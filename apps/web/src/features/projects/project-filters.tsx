@@ -1,10 +1,10 @@
 // Search, type, status and genre (SPEC §2); the list re-fetches 500 ms after the last change.
 import { Search, X } from 'lucide-react';
+import { EMPTY_FILTERS, type ProjectFilters as Filters } from '../../lib/projects-api';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
+import { GENRE_OPTIONS, STATUS_OPTIONS, TYPE_OPTIONS } from '../../ui/project-labels';
 import { Select } from '../../ui/select';
-import { EMPTY_FILTERS, type ProjectFilters as Filters } from './api';
-import { GENRE_OPTIONS, STATUS_OPTIONS, TYPE_OPTIONS } from './project-labels';
 
 interface Props {
   value: Filters;

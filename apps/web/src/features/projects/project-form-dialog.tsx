@@ -11,16 +11,16 @@ import {
 } from '@mixdesk/contract/projects';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { createProject, updateProject } from '../../lib/projects-api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { Input, Textarea } from '../../ui/input';
+import { GENRE_OPTIONS, TYPE_OPTIONS } from '../../ui/project-labels';
 import { Select } from '../../ui/select';
-import { createProject, updateProject } from './api';
 import { demoProject } from './demo-projects';
 import { fieldErrorsOf, saveErrorMessage } from './project-errors';
-import { GENRE_OPTIONS, TYPE_OPTIONS } from './project-labels';
 
 interface Values {
   title: string;

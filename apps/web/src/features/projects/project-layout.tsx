@@ -10,10 +10,10 @@ import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
+import { enumLabel, STATUS_TONE } from '../../ui/project-labels';
 import { Skeleton } from '../../ui/skeleton';
 import { formatBytes, formatDuration } from './format';
 import { listErrorMessage } from './project-errors';
-import { enumLabel, STATUS_TONE } from './project-labels';
 import { ProjectPresence } from './project-presence';
 import { useProject } from './use-project';
 

@@ -1,9 +1,10 @@
 // /projects (SPEC §2 Projects list): title with the count, New Project, filters, the card grid, pagination,
 // the empty state, the 'Connection Error' and 'Demo Mode Active' banners and the skeleton loader; above them,
-// the invitations waiting for my answer (issue #20), only with a session (demo mode calls nothing).
+// the invitations waiting for my answer (issue #20), only with a session (demo mode calls nothing). That panel is
+// the invitations feature's: the route (app/) hands it in.
 import type { Project } from '@mixdesk/contract/project-responses';
 import { FolderPlus, Plus, RotateCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHadToken } from '../../lib/use-list-with-demo';
 import { Alert } from '../../ui/alert';
@@ -12,7 +13,6 @@ import { DemoModeAlert } from '../../ui/demo-mode-alert';
 import { PageHeader } from '../../ui/page-header';
 import { Pagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
-import { InvitationsPanel } from '../invitations/invitations-panel';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { plural } from './format';
 import { ProjectCard } from './project-card';
@@ -28,7 +28,8 @@ const NEW_PARAM = 'new';
 
 type Form = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; project: Project };
 
-export function ProjectsPage() {
+/** `invitations`: the panel of invitations waiting for my answer, shown above the list with a session. */
+export function ProjectsPage({ invitations }: { invitations?: ReactNode }) {
   const list = useProjectsList();
   const [form, setForm] = useState<Form>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Project | null>(null);
@@ -85,7 +86,7 @@ export function ProjectsPage() {
           you change here is not saved. Sign in again to see and manage your real projects.
         </DemoModeAlert>
       )}
-      {hasToken && !demo && <InvitationsPanel />}
+      {hasToken && !demo && invitations}
       {list.mode === 'error' && (
         <Alert
           type="error"

@@ -2,7 +2,7 @@
 import type { Project } from '@mixdesk/contract/project-responses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { fetchProject, projectKeys } from './api';
+import { fetchProject, projectKeys } from '../../lib/projects-api';
 
 export function useProject(id: string) {
   return useQuery({

@@ -4,8 +4,14 @@
 import type { Project } from '@mixdesk/contract/project-responses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import {
+  checkHealth,
+  EMPTY_FILTERS,
+  fetchProjects,
+  type ProjectFilters,
+  projectKeys,
+} from '../../lib/projects-api';
 import { useHadToken, useListWithDemo } from '../../lib/use-list-with-demo';
-import { checkHealth, EMPTY_FILTERS, fetchProjects, type ProjectFilters, projectKeys } from './api';
 import { demoProjects, filterDemo } from './demo-projects';
 import { listErrorMessage, meansDemoMode } from './project-errors';
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
-import type { SecretStore } from '../../../platform/secret-store.ts';
+import { GENERATED_P12, GENERATED_PASSWORD, type SecretStore } from '../../../platform/secret-store.ts';
 
 export interface SigningKey {
   /** The PKCS#12 bundle: a private key and its certificate. */
@@ -26,8 +26,7 @@ export interface SigningKeyOptions {
   p12Password?: string;
 }
 
-export const GENERATED_P12 = 'document-signing.p12';
-export const GENERATED_PASSWORD = 'document-signing.key';
+export { GENERATED_P12, GENERATED_PASSWORD };
 
 const SUBJECT = [
   { shortName: 'CN', value: 'Mixdesk Document Signing' },

@@ -8,8 +8,8 @@ import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
+import { enumLabel, STATUS_TONE } from '../../../ui/project-labels';
 import { Skeleton } from '../../../ui/skeleton';
-import { enumLabel, STATUS_TONE } from '../../projects/project-labels';
 import { documentKeys, fetchSources } from '../api';
 import { sourcesErrorMessage } from '../errors';
 

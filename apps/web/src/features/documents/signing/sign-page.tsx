@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { LoadErrorPage } from '../../../ui/load-error-page';
 import { PublicLayout } from '../../../ui/public-layout';
 import { Skeleton } from '../../../ui/skeleton';
 import { documentKeys } from '../api';
@@ -12,7 +13,7 @@ import { Parties, Signers } from '../details/people';
 import { fetchSigning, signingKeys } from './api';
 import { isDeadEnd, LOAD_FAILED, signingErrorMessage } from './errors';
 import { KeyFigures } from './key-figures';
-import { DeadLinkPage, DeclinedPage, LoadErrorPage, SignedPage } from './signing-outcomes';
+import { DeadLinkPage, DeclinedPage, SignedPage } from './signing-outcomes';
 import { SigningOverview } from './signing-overview';
 import { SigningPanel } from './signing-panel';
 import { SigningPdf } from './signing-pdf';

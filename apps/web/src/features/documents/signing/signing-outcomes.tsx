@@ -1,6 +1,6 @@
-// The signing page's endings: signed (and, with the last signature, complete), declined, a link that cannot be
-// used, or a load that failed. Each is a page of its own, announced to screen readers.
-import { CircleCheck, CircleSlash, Hourglass, Link2Off, RotateCw, TriangleAlert } from 'lucide-react';
+// The signing page's endings: signed (and, with the last signature, complete), declined, or a link that cannot
+// be used (a load that failed is ui/load-error-page.tsx). Each is a page of its own, announced to screen readers.
+import { CircleCheck, CircleSlash, Hourglass, Link2Off } from 'lucide-react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -85,24 +85,6 @@ export function DeadLinkPage({ error }: { error: unknown }) {
             : 'Signing links work once, for a limited time. If you still need to sign, ask the sender for a new link.'}
         </p>
         <DocumentsLink />
-      </PublicNotice>
-    </PublicLayout>
-  );
-}
-
-export function LoadErrorPage({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <PublicLayout title="Could not load">
-      <PublicNotice>
-        <div role="alert" className="flex flex-col items-center gap-3">
-          <TriangleAlert aria-hidden="true" className="size-12 text-danger" />
-          <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
-          <p className="text-base text-muted">{message}</p>
-        </div>
-        <Button variant="primary" onClick={onRetry}>
-          <RotateCw aria-hidden="true" />
-          Try Again
-        </Button>
       </PublicNotice>
     </PublicLayout>
   );

@@ -5,12 +5,12 @@ import { COLLABORATOR_ROLE_MAX, type CollaboratorPermission } from '@mixdesk/con
 import { useMutation } from '@tanstack/react-query';
 import { Check, UserMinus } from 'lucide-react';
 import { useState } from 'react';
+import { removeCollaborator, updateCollaborator } from '../../../lib/projects-api';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Input } from '../../../ui/input';
 import { Select } from '../../../ui/select';
 import { useToast } from '../../../ui/toast';
-import { removeCollaborator, updateCollaborator } from '../api';
 import { saveErrorMessage } from '../project-errors';
 
 export function PersonLine({ name, email, badge }: { name: string; email: string; badge?: string }) {

@@ -4,8 +4,8 @@ import { Pencil } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
+import { enumLabel } from '../../../ui/project-labels';
 import { useToast } from '../../../ui/toast';
-import { enumLabel } from '../project-labels';
 import { DetailsForm } from './details-form';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

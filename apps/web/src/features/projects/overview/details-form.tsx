@@ -13,15 +13,15 @@ import {
 } from '@mixdesk/contract/projects';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { updateProject } from '../../../lib/projects-api';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { Field } from '../../../ui/field';
 import { Input, Textarea } from '../../../ui/input';
+import { GENRE_OPTIONS, STATUS_OPTIONS, TYPE_OPTIONS } from '../../../ui/project-labels';
 import { Select } from '../../../ui/select';
-import { updateProject } from '../api';
 import { fieldErrorsOf, saveErrorMessage } from '../project-errors';
-import { GENRE_OPTIONS, STATUS_OPTIONS, TYPE_OPTIONS } from '../project-labels';
 
 const TEXT_FIELDS = [
   ['recordLabel', 'Record label'],

@@ -7,12 +7,12 @@ import { COLLABORATOR_ROLE_MAX, type CollaboratorPermission } from '@mixdesk/con
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { inviteCollaborator } from '../../../lib/projects-api';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { Select } from '../../../ui/select';
-import { inviteCollaborator } from '../api';
 import { fieldErrorsOf, saveErrorMessage } from '../project-errors';
 
 const EMPTY = { email: '', permission: 'view' as CollaboratorPermission, role: '' };

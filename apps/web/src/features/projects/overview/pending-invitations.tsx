@@ -3,11 +3,11 @@
 import type { ProjectInvitation } from '@mixdesk/contract/invitations';
 import { MailX } from 'lucide-react';
 import { useId, useState } from 'react';
+import { revokeInvitation } from '../../../lib/projects-api';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/toast';
-import { revokeInvitation } from '../api';
 import { saveErrorMessage } from '../project-errors';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api';
 import { realtime } from '../../../lib/realtime';
 import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../ui/button';
-import { RecentActivity } from '../../dashboard/recent-activity';
+import { RecentActivity } from '../../../ui/recent-activity';
 
 const STEP = 10;
 const MAX = 100;

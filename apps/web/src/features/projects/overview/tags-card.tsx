@@ -5,11 +5,11 @@ import { PROJECT_TAG_MAX, PROJECT_TAGS_MAX } from '@mixdesk/contract/projects';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { updateProject } from '../../../lib/projects-api';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
 import { Input } from '../../../ui/input';
 import { useToast } from '../../../ui/toast';
-import { updateProject } from '../api';
 import { saveErrorMessage } from '../project-errors';
 
 export function TagsCard({ project, onSaved }: { project: Project; onSaved: (p: Project) => void }) {

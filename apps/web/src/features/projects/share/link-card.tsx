@@ -3,12 +3,12 @@
 import type { ShareLink } from '@mixdesk/contract/share-links';
 import { ChevronDown, Clock3, Download, Lock, MessageSquare, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { timeAgo } from '../../../lib/time-ago';
 import { useNow } from '../../../lib/use-now';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
-import { timeAgo } from '../../dashboard/dashboard-format';
 import { formatWhen } from '../tracks/track-labels';
 import { AccessLog } from './access-log';
 import { type LinkFactId, linkFacts, STATUS_LABEL, STATUS_TONE, sharedWhat } from './share-labels';

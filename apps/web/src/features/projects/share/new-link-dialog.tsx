@@ -4,6 +4,8 @@
 import { SHARE_LABEL_MAX, SHARE_PASSWORD_MAX, type ShareLink } from '@mixdesk/contract/share-links';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { mediaKeys } from '../../../lib/media-keys';
+import { fetchTracks, fetchVersions } from '../../../lib/tracks-api';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
@@ -12,9 +14,7 @@ import { Input } from '../../../ui/input';
 import { Select } from '../../../ui/select';
 import { Switch } from '../../../ui/switch';
 import { mediaErrorMessage } from '../media/media-errors';
-import { mediaKeys } from '../media/media-keys';
 import { fieldErrorsOf } from '../project-errors';
-import { fetchTracks, fetchVersions } from '../tracks/api';
 import { createShareLink } from './api';
 import {
   EMPTY_LINK_VALUES,

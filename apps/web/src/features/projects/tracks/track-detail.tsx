@@ -6,7 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { mediaKeys } from '../../../lib/media-keys';
 import { useSession } from '../../../lib/session';
+import { fetchVersions } from '../../../lib/tracks-api';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
@@ -15,14 +17,12 @@ import { CommentBands, CommentLane } from '../comments/comment-markers';
 import { useComments } from '../comments/use-comments';
 import { VersionComments } from '../comments/version-comments';
 import { mediaErrorMessage } from '../media/media-errors';
-import { mediaKeys } from '../media/media-keys';
 import { reviewBadge } from '../reviews/review-labels';
 import { type Person, ReviewPanel } from '../reviews/review-panel';
-import { fetchVersions } from './api';
 import { TRACK_STATUS_LABEL, TRACK_STATUS_TONE } from './track-labels';
 import { type PlayerHandle, TrackPlayer } from './track-player';
 import { UploadVersionForm } from './upload-version-form';
-import { VersionList } from './version-list';
+import { type VersionDialogs, VersionList } from './version-list';
 
 interface Props {
   projectId: string;
@@ -33,9 +33,20 @@ interface Props {
   onEdit: () => void;
   onDelete: () => void;
   onChanged: () => void;
+  /** A version's analysis and master dialogs (from the route). */
+  versionDialogs: VersionDialogs;
 }
 
-export function TrackDetail({ projectId, track, access, people, onEdit, onDelete, onChanged }: Props) {
+export function TrackDetail({
+  projectId,
+  track,
+  access,
+  people,
+  onEdit,
+  onDelete,
+  onChanged,
+  versionDialogs,
+}: Props) {
   const canEdit = access !== 'view';
   const badge = reviewBadge(track.review);
   const { user } = useSession();
@@ -220,6 +231,7 @@ export function TrackDetail({ projectId, track, access, people, onEdit, onDelete
               onPlayNow={playNow}
               onPause={() => player.current?.pause()}
               onChanged={onChanged}
+              dialogs={versionDialogs}
             />
           )}
         </section>

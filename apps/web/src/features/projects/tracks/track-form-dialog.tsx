@@ -9,6 +9,7 @@ import {
 } from '@mixdesk/contract/media';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { createTrack, updateTrack } from '../../../lib/tracks-api';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
@@ -17,7 +18,6 @@ import { Input, Textarea } from '../../../ui/input';
 import { Select } from '../../../ui/select';
 import { mediaErrorMessage } from '../media/media-errors';
 import { fieldErrorsOf } from '../project-errors';
-import { createTrack, updateTrack } from './api';
 import { KEY_OPTIONS, STATUS_OPTIONS } from './track-labels';
 
 interface Values {

@@ -14,14 +14,14 @@ import {
   useRef,
   useState,
 } from 'react';
+import { mediaKeys } from '../../../lib/media-keys';
+import { fetchPeaks } from '../../../lib/tracks-api';
 import { ensureFreshSession } from '../../../lib/upload';
 import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { formatDuration } from '../format';
 import { startDownload } from '../media/download';
-import { mediaKeys } from '../media/media-keys';
-import { fetchPeaks } from './api';
 import { audioDetails } from './track-labels';
 import { Waveform } from './waveform';
 

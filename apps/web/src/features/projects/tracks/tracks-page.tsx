@@ -1,11 +1,14 @@
 // /projects/:id/tracks: the running order beside the open track (its player, versions and uploads). The open
-// track is in the address (?track=…), so a link leads straight to it.
+// track is in the address (?track=…), so a link leads straight to it. A version's analysis and master dialogs come
+// from the route (app/): they belong to the analysis and mastering features.
 import type { Track } from '@mixdesk/contract/media';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListMusic, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { mediaKeys, useMediaChanged } from '../../../lib/media-keys';
 import { realtime } from '../../../lib/realtime';
+import { deleteTrack, fetchTracks, reorderTracks } from '../../../lib/tracks-api';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -14,14 +17,13 @@ import { Skeleton } from '../../../ui/skeleton';
 import { useToast } from '../../../ui/toast';
 import { plural } from '../format';
 import { mediaErrorMessage } from '../media/media-errors';
-import { mediaKeys, useMediaChanged } from '../media/media-keys';
 import { useProjectOutlet } from '../project-layout';
-import { deleteTrack, fetchTracks, reorderTracks } from './api';
 import { TrackDetail } from './track-detail';
 import { TrackFormDialog } from './track-form-dialog';
 import { TrackList } from './track-list';
+import type { VersionDialogs } from './version-list';
 
-export function TracksPage() {
+export function TracksPage({ versionDialogs }: { versionDialogs: VersionDialogs }) {
   const { project } = useProjectOutlet();
   const projectId = project._id;
   const canEdit = project.access !== 'view';
@@ -155,6 +157,7 @@ export function TracksPage() {
               onEdit={() => setForm({ open: true, track: selected })}
               onDelete={() => setDeleting(selected)}
               onChanged={changed}
+              versionDialogs={versionDialogs}
             />
           )}
         </div>

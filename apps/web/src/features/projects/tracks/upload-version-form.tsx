@@ -3,6 +3,7 @@
 import { AUDIO_ACCEPT, type Track, VERSION_LABEL_MAX } from '@mixdesk/contract/media';
 import { FileAudio, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { uploadVersion } from '../../../lib/tracks-api';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { Field } from '../../../ui/field';
@@ -10,7 +11,6 @@ import { Input } from '../../../ui/input';
 import { formatBytes } from '../format';
 import { UploadList } from '../media/upload-list';
 import { useUploadQueue } from '../media/use-upload-queue';
-import { uploadVersion } from './api';
 
 const AUDIO_EXTENSIONS = /\.(wav|wave|aif|aiff|aifc|flac|mp3|m4a|mp4|aac|ogg|oga|opus)$/i;
 

@@ -1,6 +1,7 @@
 // A track's versions, newest first: label, who uploaded it and when, what the file is; play one in the player,
 // analyse it, master it (a new version at a target loudness), make it current, rename it, download it or
-// delete it. A mastered version names its original.
+// delete it. A mastered version names its original. The analysis and master dialogs belong to the analysis and
+// mastering features: the route (app/) hands them in.
 import type { Track, TrackVersion } from '@mixdesk/contract/media';
 import { VERSION_LABEL_MAX } from '@mixdesk/contract/media';
 import { useMutation } from '@tanstack/react-query';
@@ -17,19 +18,31 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type ComponentType, type FormEvent, useState } from 'react';
+import { deleteVersion, makeCurrentVersion, renameVersion, type VersionRef } from '../../../lib/tracks-api';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Input } from '../../../ui/input';
 import { useToast } from '../../../ui/toast';
-import { AnalysisDialog } from '../../analysis/analysis-dialog';
-import { MasterDialog } from '../../mastering/master-dialog';
 import { startDownload } from '../media/download';
 import { mediaErrorMessage } from '../media/media-errors';
-import { deleteVersion, makeCurrentVersion, renameVersion } from './api';
 import { audioDetails, formatWhen, lengthAndSize } from './track-labels';
+
+/** The version a dialog is open on (null: closed). */
+type OpenVersion = (VersionRef & { label: string }) | null;
+
+/** A version's analysis and master dialogs. */
+export interface VersionDialogs {
+  Analysis: ComponentType<{ version: OpenVersion; title: string; canEdit: boolean; onClose: () => void }>;
+  Master: ComponentType<{
+    version: OpenVersion;
+    trackTitle: string;
+    onPlay: (versionId: string) => void;
+    onClose: () => void;
+  }>;
+}
 
 interface Props {
   projectId: string;
@@ -46,6 +59,8 @@ interface Props {
   onPlayNow?: (versionId: string) => void;
   onPause?: () => void;
   onChanged: () => void;
+  /** A version's analysis and master dialogs (from the route). */
+  dialogs: VersionDialogs;
 }
 
 export function VersionList({
@@ -59,6 +74,7 @@ export function VersionList({
   onPlayNow,
   onPause,
   onChanged,
+  dialogs: { Analysis: AnalysisDialog, Master: MasterDialog },
 }: Props) {
   const toast = useToast();
   const [deleting, setDeleting] = useState<TrackVersion | null>(null);

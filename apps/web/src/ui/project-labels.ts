@@ -1,4 +1,5 @@
-// Labels and badge tones for the project enums, shared by the list, the forms and the project page.
+// Labels and badge tones for the project enums, shared by the list, the forms, the project page
+// and the documents' auto-populate dialog.
 import {
   enumLabel,
   PROJECT_GENRES,
@@ -6,7 +7,7 @@ import {
   PROJECT_TYPES,
   type ProjectStatus,
 } from '@mixdesk/contract/projects';
-import type { BadgeTone } from '../../ui/badge';
+import type { BadgeTone } from './badge';
 
 export const TYPE_OPTIONS = PROJECT_TYPES.map((value) => ({ value, label: enumLabel(value) }));
 export const STATUS_OPTIONS = PROJECT_STATUSES.map((value) => ({ value, label: enumLabel(value) }));

@@ -1,5 +1,6 @@
 // Recent Activity (SPEC §2 Dashboard): what happened lately on the user's projects and documents, as the server
-// recorded it, each leading to what it is about. Nothing is made up: with no activity the card says so.
+// recorded it, each leading to what it is about. Nothing is made up: with no activity the card says so. The
+// dashboard shows it, and a project's overview shows its own activity with it.
 import type { ActivityItem, ActivityKind } from '@mixdesk/contract/dashboard';
 import {
   AudioLines,
@@ -16,9 +17,9 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { Card, CardTitle } from '../../ui/card';
-import { Skeleton } from '../../ui/skeleton';
-import { timeAgo } from './dashboard-format';
+import { timeAgo } from '../lib/time-ago';
+import { Card, CardTitle } from './card';
+import { Skeleton } from './skeleton';
 
 const KIND_ICON: Record<ActivityKind, LucideIcon> = {
   project_created: FolderPlus,

@@ -1,4 +1,5 @@
-// The project calls of SPEC §7 (Projects), parsed with the shared contract, and their query keys.
+// The project calls of SPEC §7 (Projects), parsed with the shared contract, and their query keys
+// (the version pickers read the list; an accepted invitation refreshes it).
 import { OkSchema } from '@mixdesk/contract/envelope';
 import {
   InvitationCreatedResponseSchema,
@@ -14,7 +15,7 @@ import type {
   ProjectType,
   UpdateProjectInput,
 } from '@mixdesk/contract/projects';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 export interface ProjectFilters {
   search: string;

@@ -1,4 +1,5 @@
-// The track and version calls (packages/contract/src/media.ts), parsed with the shared contract.
+// The track and version calls (packages/contract/src/media.ts), parsed with the shared contract: the tracks page,
+// the share links, the version pickers and mastering read them.
 import { envelope } from '@mixdesk/contract/envelope';
 import {
   type CreateTrackInput,
@@ -13,8 +14,15 @@ import {
   VersionResponseSchema,
 } from '@mixdesk/contract/media';
 import { z } from 'zod';
-import { api } from '../../../lib/api';
-import { postUpload, type UploadProgress } from '../../../lib/upload';
+import { api } from './api';
+import { postUpload, type UploadProgress } from './upload';
+
+/** One version of a track of a project: what its analysis and its master are asked of. */
+export interface VersionRef {
+  projectId: string;
+  trackId: string;
+  versionId: string;
+}
 
 const tracksPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/tracks`;
 const trackPath = (projectId: string, trackId: string) =>

@@ -1,11 +1,12 @@
-// The demo account: created verified on first start (unless SEED_DEMO=0), with each area's sample records.
+// The demo account: created verified on first start (unless SEED_DEMO=0), with each area's sample records
+// (their `seed`, in the order of modules/index.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { findUserByEmail } from '../modules/auth/repo.ts';
 import type { AppContext } from '../platform/context.ts';
 import { newId, nowIso, randomToken } from '../platform/ids.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { seeders } from './seeders/index.ts';
+import { findUserByEmail } from './auth/repo.ts';
+import { areas } from './index.ts';
 
 export interface DemoAccount {
   email: string;
@@ -44,6 +45,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoAccount> {
       updated_at: now,
     })
     .execute();
-  for (const seed of seeders) await seed(ctx, userId);
+  for (const area of areas) await area.seed?.(ctx, userId);
   return { email, password, created: true };
 }

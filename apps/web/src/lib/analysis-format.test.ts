@@ -11,7 +11,7 @@ import {
   timeTicks,
   truePeakNote,
   verdictText,
-} from './format';
+} from './analysis-format';
 
 describe('decibels', () => {
   it('shows one decimal with a true minus sign and the unit', () => {

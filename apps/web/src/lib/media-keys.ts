@@ -2,7 +2,7 @@
 // media lists themselves and the project's figures (track count, duration, stored bytes) in the header and cards.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { projectKeys } from '../api';
+import { projectKeys } from './projects-api';
 
 export const mediaKeys = {
   all: (projectId: string) => ['media', projectId] as const,

@@ -1,0 +1,49 @@
+// The shape of an area (issue #33): what `modules/<area>/area.ts` hands the app. `modules/index.ts` is the one
+// list of areas and app.ts walks it, so adding an area is its folder plus one line there. The platform reads
+// areas only through this type, handed to it at start (`ctx.areas`); it never imports an area.
+import type { JobKind } from '@mixdesk/contract/jobs';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AppContext, Seeder, UserDataHandler } from './context.ts';
+import type { JobHandler, JobKindOptions } from './jobs.ts';
+import type { StoredKeyColumns } from './stored-keys.ts';
+
+export interface AreaRoutes {
+  prefix: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each area's plugin has its own type provider
+  plugin: FastifyPluginAsync<any>;
+}
+
+/** A kind of background job the area runs, and what marks its subject when it fails for good. */
+export interface AreaJob extends JobKindOptions {
+  kind: JobKind;
+  run: JobHandler;
+}
+
+export interface Area {
+  /** The folder's name. */
+  name: string;
+  /** Its HTTP routes and where they mount; a route only does HTTP (validate, call the service, answer). */
+  routes?: readonly AreaRoutes[];
+  /** The kinds of job it runs on the app's queue. */
+  jobs?: (ctx: AppContext) => readonly AreaJob[];
+  /**
+   * Called once every area's routes are registered, before the app is ready: periodic work
+   * (`runPeriodically`), `onReady` checks, what it hands other parts of the app.
+   */
+  start?: (app: FastifyInstance) => void | Promise<void>;
+  /** Its sample records for the demo account; seeders run in the list's order. */
+  seed?: Seeder;
+  /**
+   * Its part of "everything a user owns": exported in the list's order, deleted in the reverse order (an area
+   * comes after the areas it builds on, so what builds on others goes first).
+   */
+  userData?: UserDataHandler;
+  /** Where its rows name stored objects: the storage sweeper keeps them, a backup copies them. */
+  storedKeys?: StoredKeyColumns;
+}
+
+/** Every key column of every area, in the list's order. */
+export const storedKeyColumnsOf =
+  (areas: readonly Area[]): StoredKeyColumns =>
+  (db) =>
+    areas.flatMap((area) => area.storedKeys?.(db) ?? []);
