@@ -31,7 +31,7 @@ const ACCESS_AND_ACCOUNTS = [
   'apps/server/src/platform/openapi-uploads.test.ts',
   // Unit tests of the scoped modules' pure parts (those of auth/ and account/ are in the globs above):
   // cheap, and they pin edges a request cannot reach.
-  'apps/server/src/platform/{access-token,csrf,passwords}.unit.test.ts',
+  'apps/server/src/platform/{access-token,csrf,passwords,session-cache}.unit.test.ts',
   'apps/server/src/modules/media/{upload,media}.unit.test.ts',
 ];
 
@@ -62,7 +62,7 @@ export const MUTATION_TESTS: Record<string, string[]> = {
     ...OPENAPI,
   ],
   work: [
-    'apps/server/src/platform/{jobs,storage-sweeper}.test.ts',
+    'apps/server/src/platform/{jobs,jobs-*,storage-sweeper,storage-sweeper-*}.test.ts',
     'apps/server/src/modules/{jobs,dashboard,analysis,mastering}/*.test.ts',
     'apps/server/src/modules/media/versions-quota.test.ts',
     ...OPENAPI,

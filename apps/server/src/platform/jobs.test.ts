@@ -83,7 +83,17 @@ describe('job queue', () => {
     queue.kick();
     await queue.idle();
     expect(await rowOf(t, job.id)).toMatchObject({ status: 'running', error: null, attempts: 1 });
-    expect(t.logs()).toContain('A job was cut off by a database outage');
+    const cutOff = t
+      .logs()
+      .split('\n')
+      .find((line) => line.includes('A job was cut off by a database outage'));
+    expect(JSON.parse(cutOff!)).toMatchObject({
+      level: 40,
+      service: 'jobs',
+      jobId: job.id,
+      kind: 'mastering',
+      reason: 'Connection terminated unexpectedly',
+    });
     await until(
       async () => {
         queue.kick();

@@ -114,6 +114,8 @@ describe.each(['disk', 's3'] as const)('the storage sweeper on %s', (where) => {
     await write(t, orphan);
     const size = Buffer.byteLength('left by a crash');
 
+    const logged = () => t.logs().split('stored objects no row names').length - 1;
+    const loggedBefore = logged();
     expect(await sweepOrphans(t.app.ctx)).toEqual({ scanned: 6, removed: 0, bytesFreed: 0 });
     expect(await sweepOrphans(t.app.ctx, { now: later(DEFAULT_GRACE_MS - MINUTE) })).toMatchObject({
       removed: 0,
@@ -123,13 +125,20 @@ describe.each(['disk', 's3'] as const)('the storage sweeper on %s', (where) => {
     const swept = await sweepOrphans(t.app.ctx, { now: later(DEFAULT_GRACE_MS + MINUTE) });
     expect(swept).toEqual({ scanned: 6, removed: 1, bytesFreed: size });
     expect(await keys(t)).toEqual(named);
-    expect(t.logs()).toContain('Removed 1 stored objects no row names');
+    // Told once, with the figures as fields.
+    expect(logged()).toBe(loggedBefore + 1);
+    const line = t
+      .logs()
+      .split('\n')
+      .findLast((l) => l.includes('Removed 1 stored objects no row names'));
+    expect(JSON.parse(line!)).toMatchObject({ service: 'storage', scanned: 6, removed: 1, bytesFreed: size });
     // Nothing to do: nothing removed, nothing logged again.
     expect(await sweepOrphans(t.app.ctx, { now: later(DEFAULT_GRACE_MS * 24) })).toEqual({
       scanned: 5,
       removed: 0,
       bytesFreed: 0,
     });
+    expect(logged()).toBe(loggedBefore + 1);
   });
 
   it("removes a diagnostics probe's leftover and an object of a deleted project, and only once they are old", async () => {
@@ -253,6 +262,12 @@ if (TEST_DIALECT === 'postgres')
         await other.query(`select pg_advisory_unlock(${SWEEP_LOCK}, hashtext(current_schema()))`);
         expect(await sweepOrphans(t.app.ctx, { now })).toMatchObject({ removed: 1 });
         expect(await keys(t)).toEqual([]);
+        // The sweep let go of the lock: another instance can sweep now.
+        const { rows } = await other.query(
+          `select pg_try_advisory_lock(${SWEEP_LOCK}, hashtext(current_schema())) as locked`,
+        );
+        expect(rows[0].locked).toBe(true);
+        await other.query(`select pg_advisory_unlock(${SWEEP_LOCK}, hashtext(current_schema()))`);
       } finally {
         await other.end();
         await t.close();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { until } from '../../../test/services.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import {
   addTrack,
   type ProjectWithPeople,
@@ -88,6 +88,22 @@ describe('version analysis', () => {
     const after = Answer.parse((await get(p.owner.token)).json().data);
     expect(after.analysis.status).toBe('done');
     expect(after.job!._id).toBe([...jobs][0]);
+  });
+
+  it('fails the job of a version that is gone, naming what is missing', async () => {
+    const job = await enqueueJob(t.app.ctx.db, {
+      kind: 'analysis',
+      subjectId: 'gone-version',
+      projectId: null,
+    });
+    jobQueue(t.app.ctx).kick();
+    await jobQueue(t.app.ctx).idle();
+    const row = await t.app.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', error: 'Version not found' });
   });
 
   it('fails the job with a message when the file is corrupt after its header, and keeps serving', async () => {

@@ -55,6 +55,11 @@ describe('the cached dashboard follows every change', () => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(second.headers['cache-control']).toBe('no-store');
+    expect(second.json()).toMatchObject({ success: true, message: 'Dashboard' });
+    // The same answer with a trailing slash (the route is the prefix's own path).
+    const slashed = await t.app.inject({ url: '/api/dashboard/', headers: bearer(owner.token) });
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.body).toBe(first.body);
     expect(await dashboardVersion(t.app.ctx.db, owner.user._id)).toBe(version);
   });
 

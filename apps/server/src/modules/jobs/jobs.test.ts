@@ -26,6 +26,7 @@ describe('GET /api/jobs/:id', () => {
     for (const who of [p.owner, p.viewer, p.editor]) {
       const res = await read(jobId, who.token);
       expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: 'Job' });
       expect(JobSchema.parse(res.json().data.job)).toMatchObject({
         _id: jobId,
         kind: 'peaks',

@@ -1,6 +1,7 @@
 // A master stores bytes in the owner's projects like an upload does, so the storage quota holds for it too:
 // a master that fits the room left exactly is kept, one that would pass the quota by a byte makes the job
 // fail with the quota's message and keeps nothing (no version, no analysis, no stored file, totals unchanged).
+// The upload limit holds for it as well: a master larger than one upload may be fails with the limit's message.
 import { STORAGE_QUOTA_EXCEEDED } from '@mixdesk/contract/dashboard';
 import { JobSchema } from '@mixdesk/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,14 @@ import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from
 import { fromJson } from '../../db/schema.ts';
 import { jobQueue } from '../../platform/jobs.ts';
 import { sine, wavFile } from '../analysis/test-signals.ts';
-import { addTrack, storedFiles, totalsCheck, uploadFile, uploadVersion } from '../media/media-testing.ts';
+import {
+  addTrack,
+  encodedSine,
+  storedFiles,
+  totalsCheck,
+  uploadFile,
+  uploadVersion,
+} from '../media/media-testing.ts';
 
 const QUOTA = 1024 * 1024;
 const RATE = 48_000;
@@ -142,5 +150,55 @@ describe('mastering under the storage quota', () => {
     expect(done.status).toBe('failed');
     expect(done.error).toBe(STORAGE_QUOTA_EXCEEDED);
     expect(await kept(o)).toEqual(before);
+  });
+});
+
+describe('mastering under the upload limit', () => {
+  // A 128 kb/s MP3 of four seconds is about 64 KB; its master, at 320 kb/s, about 160 KB.
+  const LIMIT = 100_000;
+  let u: TestApp;
+  beforeAll(async () => {
+    u = await createTestApp({ maxUploadBytes: LIMIT });
+  });
+  afterAll(() => u.close());
+
+  it('fails a master larger than one upload may be, with the upload limit’s message, keeping nothing', async () => {
+    const who = await registerUser(u.app, { name: 'Lossy Owner' });
+    const created = await u.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(who.token),
+      payload: { title: 'Small Files' },
+    });
+    const projectId = created.json().data.project._id as string;
+    const trackId = (await addTrack(u.app, who.token, projectId))._id;
+    const mp3 = await encodedSine('mp3', 4);
+    expect(mp3.length).toBeLessThan(LIMIT);
+    const up = await uploadVersion(u.app, who.token, projectId, trackId, mp3, 'demo.mp3');
+    expect(up.statusCode, up.body).toBe(201);
+    await jobQueue(u.app.ctx).idle();
+    const files = storedFiles(u.config.dataDir);
+    const res = await u.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/tracks/${trackId}/versions/${up.json().data.version._id}/master`,
+      headers: bearer(who.token),
+      payload: { targetLufs: -14 },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    await jobQueue(u.app.ctx).idle();
+    const done = await u.app.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', JobSchema.parse(res.json().data.job)._id)
+      .executeTakeFirstOrThrow();
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/^The file is larger than the .+ upload limit\.$/);
+    expect(storedFiles(u.config.dataDir)).toEqual(files);
+    const versions = await u.app.ctx.db
+      .selectFrom('track_versions')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .execute();
+    expect(versions).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { TrackVersionSchema } from '@mixdesk/contract/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { fromJson } from '../../db/schema.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
 import { fromDb, sine, wavFile } from '../analysis/test-signals.ts';
 import {
   addTrack,
@@ -187,6 +187,21 @@ describe('loudness mastering', () => {
     expect(jobQueue(t.app.ctx).active).toBeLessThanOrEqual(t.config.jobConcurrency ?? 2);
     expect((await finished([...ids][0]!)).status).toBe('done');
     expect((await versions()).length).toBe(count + 1);
+  });
+
+  it('fails the job of a version that is gone, naming what is missing', async () => {
+    const job = await enqueueJob(t.app.ctx.db, {
+      kind: 'mastering',
+      subjectId: 'gone-version',
+      projectId: null,
+      payload: { targetLufs: -14, truePeakDbtp: -1, userId: p.editor.user._id },
+    });
+    jobQueue(t.app.ctx).kick();
+    expect(await finished(job.id)).toMatchObject({
+      status: 'failed',
+      error: 'Version not found',
+      result: null,
+    });
   });
 
   it('refuses targets out of range, strangers and viewers, and changes nothing', async () => {
