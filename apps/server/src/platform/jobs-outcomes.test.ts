@@ -11,18 +11,8 @@ import { until } from '../../test/services.ts';
 import { projectWithPeople } from '../modules/media/media-testing.ts';
 import { isoIn } from './ids.ts';
 import { enqueueJob, JobQueue, jobQueue, PROGRESS_EVERY_MS, presentJob } from './jobs.ts';
+import { gate, rowOf } from './jobs-testing.ts';
 import { join, listen, open } from './realtime-testing.ts';
-
-function gate() {
-  let open: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-const rowOf = (t: TestApp, id: string) =>
-  t.app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('how a job ends', () => {
   let t: TestApp;

@@ -9,14 +9,7 @@ import { createTestApp, TEST_DIALECT, type TestApp } from '../../test/helper.ts'
 import { until } from '../../test/services.ts';
 import { isoIn } from './ids.ts';
 import { enqueueJob, waitingJobs } from './jobs.ts';
-
-function gate() {
-  let open: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
+import { gate } from './jobs-testing.ts';
 
 describe('queuing jobs', () => {
   let t: TestApp;

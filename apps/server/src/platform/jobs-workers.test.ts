@@ -10,6 +10,7 @@ import { freePort, until } from '../../test/services.ts';
 import { type Database, openPostgres, openSqlite } from '../db/database.ts';
 import type { AppContext } from './context.ts';
 import { enqueueJob, JobQueue, SWEEP_MS } from './jobs.ts';
+import { rowOf } from './jobs-testing.ts';
 
 const OUTAGE = 'Jobs wait: the database is not answering';
 const STOPPED = 'A job worker stopped';
@@ -23,9 +24,6 @@ const linesSince = (t: TestApp, mark: number): Record<string, unknown>[] =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line));
 const jobLines = (t: TestApp, mark: number) => linesSince(t, mark).filter((l) => l.service === 'jobs');
-
-const rowOf = (t: TestApp, id: string) =>
-  t.app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('job workers', () => {
   let t: TestApp;

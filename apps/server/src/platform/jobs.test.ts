@@ -5,18 +5,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { isoIn } from './ids.ts';
 import { enqueueJob, JobQueue, jobQueue, MAX_JOB_ATTEMPTS } from './jobs.ts';
-
-/** A promise the test settles when it chooses: a job "works" until it is told to finish. */
-function gate() {
-  let open: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-const rowOf = (t: TestApp, id: string) =>
-  t.app.ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+import { gate, rowOf } from './jobs-testing.ts';
 
 describe('job queue', () => {
   let t: TestApp;

@@ -1,21 +1,8 @@
-import type { Job } from '@mixdesk/contract/jobs';
 import { describe, expect, it } from 'vitest';
+import { jobFixture } from './job-fixture';
 import { applyToActiveJobs, jobPercent, jobProgressText, mergeJob } from './job-progress';
 
-const job = (over: Partial<Job> = {}): Job => ({
-  _id: 'j1',
-  kind: 'mastering',
-  status: 'running',
-  progress: 0.4,
-  error: null,
-  projectId: 'p1',
-  subjectId: 'v1',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-  result: null,
-  ...over,
-});
+const job = jobFixture;
 
 describe('job progress text', () => {
   it('says a waiting job is queued and a running one how far it is', () => {

@@ -1,21 +1,9 @@
 import type { Job } from '@mixdesk/contract/jobs';
 import { describe, expect, it } from 'vitest';
+import { jobFixture } from '../../lib/job-fixture';
 import { madeVersionId } from './master-poll';
 
-const job = (over: Partial<Job> = {}): Job => ({
-  _id: 'j1',
-  kind: 'mastering',
-  status: 'queued',
-  progress: 0,
-  error: null,
-  projectId: 'p1',
-  subjectId: 'v1',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-  result: null,
-  ...over,
-});
+const job = (over: Partial<Job> = {}) => jobFixture({ status: 'queued', progress: 0, ...over });
 
 describe('a finished master', () => {
   it('names the version it made, and none while it runs or after it failed', () => {
