@@ -1,6 +1,7 @@
 // The one HTTP client for the Mixdesk API (SPEC §7 General, §8 API client). Every screen calls the server through
 // it: JSON in and out, cookies included, a CSRF token on every non-GET call, the stored bearer token, a timeout,
 // and one shared token refresh plus one retry when an authenticated call gets a 401.
+import { ApiErrorSchema, type ErrorCode, type FieldError } from '@mixdesk/contract/envelope';
 import type { z } from 'zod';
 import { createEmitter } from './emitter';
 
@@ -14,16 +15,36 @@ export const SIGNED_IN_KEY = 'signed-in';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** Every failed call throws this: the HTTP status (0 for no response), a readable message and the parsed body. */
+/** The `message` of an error body, when it has a readable one. */
+export const messageOf = (body: unknown): string | undefined => {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+};
+
+/**
+ * Every failed call throws this: the HTTP status (0 for no response), a readable message and the parsed body.
+ * When the body is the contract's error envelope, `code`, `details` and `serverMessage` are its parts; screens
+ * decide by `code` (and `status`), never by looking for numbers in message text.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly body: unknown;
+  /** The envelope's `error.code` ('UNAUTHORIZED', 'VALIDATION_ERROR', ...); null when the body is not one. */
+  readonly code: ErrorCode | null;
+  /** The envelope's per-field refusals, in the server's order; empty when there are none. */
+  readonly details: readonly FieldError[];
+  /** The server's own message, when the body is its error envelope (`message` is the fallback's too). */
+  readonly serverMessage: string | undefined;
 
   constructor(status: number, message: string, body: unknown = null) {
     super(message);
     this.status = status;
     this.body = body;
+    const envelope = ApiErrorSchema.safeParse(body);
+    this.code = envelope.success ? envelope.data.error.code : null;
+    this.details = envelope.success ? (envelope.data.error.details ?? []) : [];
+    this.serverMessage = messageOf(body);
   }
 }
 
@@ -70,12 +91,6 @@ interface Exchange {
 interface SentExchange extends Exchange {
   token: string | null;
 }
-
-/** The `message` of an error body, when it has a readable one. */
-export const messageOf = (body: unknown): string | undefined => {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim() ? message : undefined;
-};
 
 const isRawBody = (body: unknown) =>
   typeof body === 'string' ||

@@ -21,7 +21,7 @@ import {
 } from './client-form-model';
 import { ClientProjects } from './client-projects';
 import { demoClientFrom } from './demo-clients';
-import { fieldErrorsOf, saveErrorMessage } from './errors';
+import { clientFieldErrorsOf, saveErrorMessage } from './errors';
 
 const FORM_ID = 'client-form';
 
@@ -82,7 +82,7 @@ export function ClientFormDialog({ open, onOpenChange, client, demo, onSaved }: 
       onOpenChange(false);
     } catch (error) {
       const byField: FieldErrors = {};
-      for (const [path, message] of Object.entries(fieldErrorsOf(error)))
+      for (const [path, message] of Object.entries(clientFieldErrorsOf(error)))
         byField[fieldOfPath(path)] ??= message;
       setErrors({ ...byField, form: saveErrorMessage(error, creating) });
     } finally {

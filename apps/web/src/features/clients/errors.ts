@@ -1,11 +1,16 @@
 // SPEC §8 Clients: what each failure says, and which failures mean demo mode instead.
 import { ApiError } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/field-errors';
 
 export const TOKEN_REQUIRED_MESSAGE = 'Access token required';
 
-/** A message containing 'Access token required' or '401' switches to demo mode, silently (SPEC §4). */
+/**
+ * A refused or missing sign-in switches to demo mode, silently (SPEC §4): the server's UNAUTHORIZED, any 401,
+ * and, as the SPEC words it, a message containing 'Access token required' or '401' (an error that never
+ * reached the envelope, such as one a proxy wrote).
+ */
 export function meansDemoMode(error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 401) return true;
+  if (error instanceof ApiError && (error.code === 'UNAUTHORIZED' || error.status === 401)) return true;
   const message = error instanceof Error ? error.message : '';
   return message.includes(TOKEN_REQUIRED_MESSAGE) || message.includes('401');
 }
@@ -25,15 +30,7 @@ export function saveErrorMessage(error: unknown, creating: boolean): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** Per-field messages of a 400 validation error, keyed by the field's path ('email', 'budget.min'). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (!Array.isArray(details)) return {};
-  const fields: Record<string, string> = {};
-  for (const detail of details as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof detail.path === 'string' && typeof detail.message === 'string')
-      fields[detail.path.replace(/\.\d+$/, '')] ??= detail.message;
-  }
-  return fields;
-}
+/** Per-field messages of a 400 validation error, keyed by the field's path ('email', 'budget.min'); a list's
+ * entries ('genres.2') count as the list's own field. */
+export const clientFieldErrorsOf = (error: unknown) =>
+  fieldErrorsOf(error, (path) => path.replace(/\.\d+$/, ''));

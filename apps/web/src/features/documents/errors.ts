@@ -38,15 +38,4 @@ export function failureMessage(failed: string, error: unknown): string {
   return reason ? `${failed}: ${reason}` : failed;
 }
 
-/** Per-field messages of a 400 validation error, keyed by the field's path ('invoiceDetails.items.0.rate'). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (!Array.isArray(details)) return {};
-  const fields: Record<string, string> = {};
-  for (const detail of details as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof detail.path === 'string' && typeof detail.message === 'string')
-      fields[detail.path] ??= detail.message;
-  }
-  return fields;
-}
+export { fieldErrorsOf } from '../../lib/field-errors';

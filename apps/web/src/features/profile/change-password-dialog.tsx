@@ -11,7 +11,7 @@ import { Input } from '../../ui/input';
 import { PasswordStrength } from '../../ui/password-strength';
 import { useToast } from '../../ui/toast';
 import { changePassword } from './api';
-import { fieldErrorsOf, serverMessage } from './errors';
+import { profileFieldErrorsOf, serverMessage } from './errors';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -33,7 +33,7 @@ export function ChangePasswordDialog({
       close(false);
     },
     onError: (err) => {
-      setErrors(fieldErrorsOf(err));
+      setErrors(profileFieldErrorsOf(err));
       setError(serverMessage(err, 'Failed to change the password'));
     },
   });

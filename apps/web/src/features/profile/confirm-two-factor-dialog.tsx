@@ -8,7 +8,7 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { useToast } from '../../ui/toast';
 import { disableTwoFactor, replaceRecoveryCodes } from './api';
-import { fieldErrorsOf, serverMessage } from './errors';
+import { profileFieldErrorsOf, serverMessage } from './errors';
 import { RecoveryCodes } from './recovery-codes';
 
 export type TwoFactorAction = 'disable' | 'recovery-codes';
@@ -55,7 +55,7 @@ export function ConfirmTwoFactorDialog({
       }
     },
   });
-  const errors = fieldErrorsOf(mutation.error);
+  const errors = profileFieldErrorsOf(mutation.error);
 
   const close = () => {
     setValues({ password: '', code: '' });

@@ -11,7 +11,7 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { useToast } from '../../ui/toast';
 import { deleteAccount } from './api';
-import { fieldErrorsOf, serverMessage } from './errors';
+import { profileFieldErrorsOf, serverMessage } from './errors';
 
 export function DeleteAccountDialog({
   open,
@@ -36,7 +36,7 @@ export function DeleteAccountDialog({
       toast.notify('info', 'Your account and everything in it have been deleted.');
     },
   });
-  const errors = fieldErrorsOf(mutation.error);
+  const errors = profileFieldErrorsOf(mutation.error);
   const matches = values.email.trim().toLowerCase() === email.toLowerCase();
   const ready = matches && values.password !== '' && (!twoFactor || values.code.trim() !== '');
 

@@ -5,7 +5,7 @@ import { type Profile, ProfileUpdateSchema } from '@mixdesk/contract/profile';
 import { useCallback, useEffect, useState } from 'react';
 import { useSaveProfile } from '../../lib/account';
 import { useToast } from '../../ui/toast';
-import { fieldErrorsOf, serverMessage } from './errors';
+import { profileFieldErrorsOf, serverMessage } from './errors';
 
 export type ProfileDraft = Pick<
   Profile,
@@ -98,7 +98,7 @@ export function useProfileEditor(profile: Profile, startEditing = false) {
         toast.notify('success', message || 'Profile updated successfully');
       },
       onError: (err) => {
-        setFieldErrors(fieldErrorsOf(err));
+        setFieldErrors(profileFieldErrorsOf(err));
         setError(serverMessage(err, FAILED_TO_UPDATE));
       },
     });

@@ -10,7 +10,9 @@ export const SERVICE_NOT_FOUND = 'Project service not found. Please contact supp
 /** A missing or refused token means demo mode, silently (SPEC §4). */
 export function meansDemoMode(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.status === 401 || error.message.includes(TOKEN_REQUIRED_MESSAGE);
+  return (
+    error.code === 'UNAUTHORIZED' || error.status === 401 || error.message.includes(TOKEN_REQUIRED_MESSAGE)
+  );
 }
 
 /** The 'Connection Error' banner's message for a failed list load. */
@@ -31,15 +33,4 @@ export function saveErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Failed to save project';
 }
 
-/** Per-field messages of a 400 validation error, keyed by the field's path ('title', 'metadata.genre'). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (!Array.isArray(details)) return {};
-  const fields: Record<string, string> = {};
-  for (const detail of details as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof detail.path === 'string' && typeof detail.message === 'string')
-      fields[detail.path] ??= detail.message;
-  }
-  return fields;
-}
+export { fieldErrorsOf } from '../../lib/field-errors';

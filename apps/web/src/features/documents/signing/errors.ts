@@ -1,6 +1,7 @@
 // What the signing page says when a call fails: the server's own words where it has them (a dead link, too
 // many bad links, a field it refused), a plain sentence otherwise.
 import { ApiError } from '../../../lib/api';
+import { firstFieldError } from '../../../lib/field-errors';
 
 export const UNREACHABLE = 'Unable to connect to the server. Please check your internet connection.';
 export const LOAD_FAILED = 'This document could not be loaded. Please try again in a moment.';
@@ -14,10 +15,8 @@ export const isDeadEnd = (error: unknown) =>
 export function signingErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0 || error.status === 408) return UNREACHABLE;
-  const details = (error.body as { error?: { details?: Array<{ message?: unknown }> } } | null)?.error
-    ?.details;
-  const first = details?.[0]?.message;
-  if (typeof first === 'string') return first;
+  const first = firstFieldError(error);
+  if (first !== undefined) return first;
   if (error.status >= 400 && error.status < 500) return error.message;
   return fallback;
 }
