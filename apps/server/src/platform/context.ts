@@ -1,5 +1,6 @@
 // What services need from the running app, passed explicitly so they stay plain functions.
 import type { User } from '@mixdesk/contract/auth';
+import type { ServerEvent, ServerEventPayload } from '@mixdesk/contract/realtime-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
@@ -14,10 +15,10 @@ import type { StoredKeyColumns } from './stored-keys.ts';
 export interface LiveConnections {
   /** Closes the connections of sessions that just ended (sign-out, revocation), on every instance. */
   endSessions(which: { sessionId: string } | { userId: string; except?: string }): void;
-  /** Sends an event to everyone in a project's room, on every instance. */
-  toProject(projectId: string, event: string, payload: unknown): void;
+  /** Sends an event to everyone in a project's room, on every instance; the contract's SERVER_EVENTS name it. */
+  toProject<E extends ServerEvent>(projectId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Sends an event to every connection of one user, on every instance (after the change is committed). */
-  toUser(userId: string, event: string, payload: unknown): void;
+  toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Takes a user's connections out of a project's room (removed from it, or left it), on every instance. */
   leaveProject(userId: string, projectId: string): void;
   /** Takes every connection out of a project's room (the project is gone), on every instance. */

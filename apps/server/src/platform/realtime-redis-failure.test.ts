@@ -3,6 +3,7 @@
 // rejection that ends the process (bench:realtime saw an instance exit this way when 1,000 sockets left).
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helper.ts';
+import { untyped } from './realtime-testing.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -12,8 +13,8 @@ describe('a failed publish to Redis', () => {
     try {
       const adapter = t.app.realtime.io.of('/').adapter as unknown as { pubClient: { destroy(): void } };
       adapter.pubClient.destroy();
-      t.app.realtime.toProject('00000000-0000-4000-8000-000000000000', 'comment:new', { n: 1 });
-      t.app.realtime.toUser('00000000-0000-4000-8000-000000000001', 'notification:new', { n: 2 });
+      untyped(t).toProject('00000000-0000-4000-8000-000000000000', 'comment:new', { n: 1 });
+      untyped(t).toUser('00000000-0000-4000-8000-000000000001', 'notification:new', { n: 2 });
       await expect
         .poll(() => t.logs().split('Could not publish a realtime event to Redis').length - 1)
         .toBe(2);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../test/helper.ts';
 import { addMember, invite, verifyUser } from '../../test/invitations.ts';
 import { SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND } from './realtime.ts';
-import { join, listen, next, open } from './realtime-testing.ts';
+import { join, listen, next, open, untyped } from './realtime-testing.ts';
 
 let t: TestApp;
 let url: string;
@@ -57,7 +57,7 @@ function record<T>(socket: Socket, event: string): T[] {
  */
 async function settled(socket: Socket, userId: string): Promise<void> {
   const marker = next(socket, 'test:marker');
-  t.app.realtime.toUser(userId, 'test:marker', {});
+  untyped(t).toUser(userId, 'test:marker', {});
   await marker;
 }
 
@@ -69,7 +69,7 @@ describe('rooms follow access', () => {
     const phone = await connect(collaborator);
     for (const socket of [mine, laptop, phone]) await join(socket, projectId);
     const before = [mine, laptop, phone].map((s) => next(s, 'track:created'));
-    t.app.realtime.toProject(projectId, 'track:created', { n: 1 });
+    untyped(t).toProject(projectId, 'track:created', { n: 1 });
     expect(await Promise.all(before)).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
 
     const heard = [record(laptop, 'track:created'), record(phone, 'track:created')];
@@ -80,7 +80,7 @@ describe('rooms follow access', () => {
     });
     expect(removed.statusCode).toBe(200);
     const ownerHears = next(mine, 'track:created');
-    t.app.realtime.toProject(projectId, 'track:created', { n: 2 });
+    untyped(t).toProject(projectId, 'track:created', { n: 2 });
     expect(await ownerHears).toEqual({ n: 2 });
     await Promise.all([settled(laptop, collaborator.user._id), settled(phone, collaborator.user._id)]);
     expect(heard).toEqual([[], []]);
@@ -101,7 +101,7 @@ describe('rooms follow access', () => {
       headers: bearer(collaborator.token),
     });
     expect(left.statusCode).toBe(200);
-    t.app.realtime.toProject(projectId, 'track:created', { n: 3 });
+    untyped(t).toProject(projectId, 'track:created', { n: 3 });
     await settled(theirs, collaborator.user._id);
     expect(heard).toEqual([]);
   });
@@ -114,7 +114,7 @@ describe('rooms follow access', () => {
     const refused = next<{ message: string }>(outsider, 'error');
     outsider.emit('join:project', { projectId });
     expect(await refused).toEqual({ message: 'Project not found' });
-    t.app.realtime.toProject(projectId, 'track:created', { n: 4 });
+    untyped(t).toProject(projectId, 'track:created', { n: 4 });
     await settled(outsider, stranger.user._id);
     expect(heard).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('rooms follow access', () => {
       const refused = next<{ message: string }>(socket, 'error');
       socket.emit('join:project', { projectId });
       expect(await refused).toEqual({ message: 'Project not found' });
-      t.app.realtime.toProject(projectId, 'track:created', { n: 5 });
+      untyped(t).toProject(projectId, 'track:created', { n: 5 });
       await settled(socket, who.user._id);
       expect(heard).toEqual([]);
     }
@@ -159,7 +159,7 @@ describe('rooms follow access', () => {
     const socket = await connect(waiting);
     await join(socket, projectId);
     const hears = next(socket, 'track:created');
-    t.app.realtime.toProject(projectId, 'track:created', { n: 6 });
+    untyped(t).toProject(projectId, 'track:created', { n: 6 });
     expect(await hears).toEqual({ n: 6 });
   });
 
@@ -174,7 +174,7 @@ describe('rooms follow access', () => {
       headers: bearer(owner.token),
     });
     expect(removed.statusCode).toBe(200);
-    t.app.realtime.toProject(projectId, 'track:created', { n: 7 });
+    untyped(t).toProject(projectId, 'track:created', { n: 7 });
     await settled(theirs, collaborator.user._id);
     expect(heard).toEqual([]);
   });
@@ -208,7 +208,7 @@ describe('rooms follow access', () => {
       headers: bearer(owner.token),
     });
     expect(deleted.statusCode).toBe(200);
-    t.app.realtime.toProject(projectId, 'track:created', { n: 4 });
+    untyped(t).toProject(projectId, 'track:created', { n: 4 });
     await Promise.all([settled(mine, owner.user._id), settled(theirs, collaborator.user._id)]);
     expect(heard).toEqual([[], []]);
   });

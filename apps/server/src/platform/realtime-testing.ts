@@ -54,3 +54,13 @@ export function join(
     socket.emit('join:project', { projectId });
   });
 }
+
+/**
+ * The transport's own tests send made-up events ('track:created', `{ n: 1 }`) to see where they arrive; areas
+ * send through ctx.live, whose names and payloads the contract types (realtime-events.ts).
+ */
+export const untyped = (t: TestApp) =>
+  t.app.realtime as unknown as {
+    toProject(projectId: string, event: string, payload: unknown): void;
+    toUser(userId: string, event: string, payload: unknown): void;
+  };

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../test/helper.ts';
-import { join, listen, next, open } from './realtime-testing.ts';
+import { join, listen, next, open, untyped } from './realtime-testing.ts';
 import { forgetSession } from './session-cache.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -20,7 +20,7 @@ async function signInAgain(t: TestApp, email: string): Promise<string> {
 /** The socket still receives what is sent to its user (a closed one would wait forever: the test times out). */
 async function stillReceives(t: TestApp, socket: Socket, userId: string): Promise<void> {
   const got = next<{ message: string }>(socket, 'notification:new');
-  t.app.realtime.toUser(userId, 'notification:new', { message: 'still here' });
+  untyped(t).toUser(userId, 'notification:new', { message: 'still here' });
   expect(await got).toEqual({ message: 'still here' });
 }
 
@@ -45,7 +45,7 @@ describe('realtime endpoint', () => {
     const socket = await open(url, s.token);
     try {
       const got = next<{ message: string }>(socket, 'notification:new');
-      t.app.realtime.toUser(s.user._id, 'notification:new', { message: 'Mix v3 is ready' });
+      untyped(t).toUser(s.user._id, 'notification:new', { message: 'Mix v3 is ready' });
       expect(await got).toEqual({ message: 'Mix v3 is ready' });
     } finally {
       socket.close();
@@ -72,7 +72,7 @@ describe('realtime endpoint', () => {
         expect((await error).message).toBe('Project not found');
       }
       // Nothing of their project reaches this socket: a message to its own user, sent after, does.
-      t.app.realtime.toProject(theirs, 'track:created', { n: 1 });
+      untyped(t).toProject(theirs, 'track:created', { n: 1 });
       await stillReceives(t, socket, s.user._id);
       expect(heard).toEqual([]);
     } finally {
@@ -202,7 +202,7 @@ describe('scaled out through Redis', () => {
       const socket = await open(await listen(a), s.token);
       await listen(b);
       const got = next<{ id: number }>(socket, 'activity:new');
-      b.app.realtime.toUser(s.user._id, 'activity:new', { id: 7 });
+      untyped(b).toUser(s.user._id, 'activity:new', { id: 7 });
       expect(await got).toEqual({ id: 7 });
       // A session signed out through another instance loses its socket here too.
       const closed = next<string>(socket, 'disconnect');
@@ -235,15 +235,15 @@ describe('scaled out through Redis', () => {
       const inRoom = async () => {
         await join(socket, projectId);
         const got = next(socket, 'track:created');
-        b.app.realtime.toProject(projectId, 'track:created', { n: 1 });
+        untyped(b).toProject(projectId, 'track:created', { n: 1 });
         expect(await got).toEqual({ n: 1 });
       };
       /** Nothing sent to the room from B reaches the socket on A (a message to its user, sent after, does). */
       const outOfRoom = async () => {
         socket.on('track:created', (p) => heard.push(p));
-        b.app.realtime.toProject(projectId, 'track:created', { n: 2 });
+        untyped(b).toProject(projectId, 'track:created', { n: 2 });
         const marker = next(socket, 'activity:new');
-        b.app.realtime.toUser(s.user._id, 'activity:new', { id: 9 });
+        untyped(b).toUser(s.user._id, 'activity:new', { id: 9 });
         await marker;
         socket.off('track:created');
         expect(heard).toEqual([]);
@@ -279,7 +279,7 @@ describe('scaled out through Redis', () => {
       expect(await Promise.race([aEnded, Promise.resolve('still connected')])).toBe('still connected');
       // The survivor still delivers to its socket.
       const got = next<{ id: number }>(onA, 'activity:new');
-      a.app.realtime.toUser(s.user._id, 'activity:new', { id: 8 });
+      untyped(a).toUser(s.user._id, 'activity:new', { id: 8 });
       expect(await got).toEqual({ id: 8 });
       expect(onA.connected).toBe(true);
       onA.close();

@@ -25,9 +25,6 @@ export type ProjectAccessCheck = (userId: string, projectId: string) => Promise<
 export interface Realtime extends LiveConnections {
   io: Server;
   setProjectAccessCheck(check: ProjectAccessCheck): void;
-  /** Sends an event to everyone in a project's room (after the change is committed). */
-  toProject(projectId: string, event: string, payload: unknown): void;
-  toUser(userId: string, event: string, payload: unknown): void;
 }
 
 declare module 'fastify' {

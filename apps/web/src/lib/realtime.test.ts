@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jobFixture } from './job-fixture';
 import { createRealtime, type Realtime, SOCKET_OPTIONS } from './realtime';
 
 interface Seen {
@@ -96,11 +97,25 @@ describe('realtime connection', () => {
     realtime.joinProject('p1');
     await waitFor(() => server.seen.events.some(([event]) => event === 'join:project'));
     expect(server.seen.events).toContainEqual(['join:project', { projectId: 'p1' }]);
-    server.seen.sockets[0]?.emit('presence:update', [
-      { userId: 'u2', status: 'online', lastSeen: '2026-01-01' },
-    ]);
+    server.seen.sockets[0]?.emit('presence:update', {
+      projectId: 'p1',
+      users: [{ userId: 'u2', status: 'online', lastSeen: '2026-01-01' }],
+    });
     await until(realtime, (s) => s.presence.length === 1);
     expect(realtime.getState()).toMatchObject({ currentProjectId: 'p1', presence: [{ userId: 'u2' }] });
+    // Another project's list (one this connection only watches) is not the open project's presence, and a
+    // malformed status change (no project) changes nothing; events arrive in order, so once the last one
+    // shows, the two before it were read and dropped.
+    server.seen.sockets[0]?.emit('presence:update', {
+      projectId: 'p9',
+      users: [{ userId: 'u9', status: 'online', lastSeen: '2026-01-01' }],
+    });
+    server.seen.sockets[0]?.emit('user:status:changed', { userId: 'u2', status: 'busy' });
+    server.seen.sockets[0]?.emit('user:status:changed', { projectId: 'p1', userId: 'u2', status: 'away' });
+    await until(realtime, (s) => s.presence[0]?.status === 'away');
+    expect(realtime.getState().presence).toEqual([{ userId: 'u2', status: 'away', lastSeen: '2026-01-01' }]);
+    server.seen.sockets[0]?.emit('user:left', { projectId: 'p1', userId: 'u2' });
+    await until(realtime, (s) => s.presence.length === 0);
   });
 
   it('leaving the project emits leave:project and clears the project and the presence list', async () => {
@@ -109,7 +124,7 @@ describe('realtime connection', () => {
     realtime.connect();
     await until(realtime, (s) => s.status === 'connected');
     realtime.joinProject('p1');
-    server.seen.sockets[0]?.emit('user:joined', { userId: 'u2', status: 'online', lastSeen: 'now' });
+    server.seen.sockets[0]?.emit('user:joined', { projectId: 'p1', userId: 'u2' });
     await until(realtime, (s) => s.presence.length === 1);
     realtime.leaveProject();
     expect(realtime.getState()).toMatchObject({ currentProjectId: null, presence: [] });
@@ -129,7 +144,9 @@ describe('realtime connection', () => {
     expect(server.seen.events).toContainEqual(['join:project', { projectId: 'p9' }]);
     // Watching is not opening: the open project and its presence stay as they were.
     expect(realtime.getState().currentProjectId).toBeNull();
-    server.seen.sockets[0]?.emit('job:updated', { _id: 'j1', projectId: 'p9', progress: 0.5 });
+    // A payload the contract cannot read is dropped, not handed out half-formed.
+    server.seen.sockets[0]?.emit('job:updated', { _id: 'j0', projectId: 'p9', progress: 0.5 });
+    server.seen.sockets[0]?.emit('job:updated', jobFixture({ projectId: 'p9', progress: 0.5 }));
     await waitFor(() => got.length === 1);
     expect(got[0]).toMatchObject({ _id: 'j1', progress: 0.5 });
     release();
@@ -163,6 +180,7 @@ describe('realtime connection', () => {
     await until(realtime, (s) => s.status === 'connected');
     realtime.joinProject('p1');
     server.seen.sockets[0]?.emit('presence:update', {
+      projectId: 'p1',
       users: [{ userId: 'u2', status: 'online', lastSeen: 1 }],
     });
     await until(realtime, (s) => s.presence.length === 1);

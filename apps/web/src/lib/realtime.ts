@@ -1,37 +1,29 @@
 // The realtime connection (SPEC §4 Realtime, §7 Realtime socket): Socket.IO, only while a token is stored, with the
 // spec's reconnection settings. Tracks connected/disconnected, the presence list and the project being watched.
-import { JOB_UPDATED_EVENT } from '@mixdesk/contract/jobs';
+import {
+  LIVE_EVENTS,
+  type LiveEvent,
+  type PresenceEntry,
+  SERVER_EVENTS,
+  type ServerEvent,
+  type ServerEventData,
+} from '@mixdesk/contract/realtime-events';
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import { z } from 'zod';
 import { api } from './api';
 import { createEmitter } from './emitter';
 
-export const PresenceEntrySchema = z.object({
-  userId: z.string(),
-  status: z.string(),
-  lastSeen: z.union([z.string(), z.number()]).transform(String),
-});
-export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
+export type { LiveEvent, PresenceEntry };
 
-const PresenceListSchema = z.union([
-  z.array(PresenceEntrySchema),
-  z.object({ users: z.array(PresenceEntrySchema) }).transform((value) => value.users),
-  z.object({ presence: z.array(PresenceEntrySchema) }).transform((value) => value.presence),
-]);
+/** The payload of a server event as the contract reads it, or null (logged) when it does not parse. */
+function read<E extends ServerEvent>(event: E, payload: unknown): ServerEventData<E> | null {
+  const parsed = SERVER_EVENTS[event].safeParse(payload);
+  if (parsed.success) return parsed.data as ServerEventData<E>;
+  console.warn(`Ignoring a malformed ${event}`, payload);
+  return null;
+}
 
-/** Events of the project rooms and the user's own room that screens subscribe to (SPEC §7 Realtime socket);
- * each screen checks the payloads with the contract's schemas. */
-export const LIVE_EVENTS = [
-  'comment:new',
-  'comment:updated',
-  'comment:deleted',
-  'comment:liked',
-  'notification:new',
-  'activity:new',
-  'review:updated',
-] as const;
-export type LiveEvent = (typeof LIVE_EVENTS)[number];
+type LiveData = { [E in LiveEvent]: ServerEventData<E> };
 
 export interface RealtimeState {
   status: 'connected' | 'disconnected';
@@ -58,9 +50,9 @@ export function createRealtime(options: { url?: string; getToken: () => string |
   let socket: Socket | null = null;
   let state = INITIAL;
   const listeners = new Set<() => void>();
-  const events = createEmitter<{ 'closed-by-server': undefined; 'job:updated': unknown }>();
-  /** Review events of the rooms this connection is in (comment:new, notification:new, …), by name. */
-  const liveEvents = createEmitter<Record<LiveEvent, unknown>>();
+  const events = createEmitter<{ 'closed-by-server': undefined }>();
+  /** Events of the rooms this connection is in (comment:new, job:updated, …), by name, read by the contract. */
+  const liveEvents = createEmitter<LiveData>();
   /** Projects a screen watches besides the one open (an analysis from the dashboard): how many watchers each. */
   const watched = new Map<string, number>();
 
@@ -109,27 +101,38 @@ export function createRealtime(options: { url?: string; getToken: () => string |
       for (const projectId of watched.keys())
         if (projectId !== state.currentProjectId) next.emit('join:project', { projectId });
     });
-    next.on(JOB_UPDATED_EVENT, (payload: unknown) => events.emit('job:updated', payload));
-    for (const name of LIVE_EVENTS) next.on(name, (payload: unknown) => liveEvents.emit(name, payload));
+    for (const name of LIVE_EVENTS)
+      next.on(name, (payload: unknown) => {
+        const data = read(name, payload);
+        if (data !== null) liveEvents.emit(name, data);
+      });
     next.on('disconnect', (reason) => {
       update({ status: 'disconnected', presence: [] });
       // The server ended it (the session was signed out, or the server is restarting): Socket.IO does not
       // reconnect by itself after that, so whoever knows the session decides (onClosedByServer, reconnect).
       if (reason === 'io server disconnect') events.emit('closed-by-server', undefined);
     });
+    // Presence is the open project's: a watched project's room sends its own, which is not this screen's.
+    const ofOpenProject = (projectId: string) => projectId === state.currentProjectId;
     next.on('presence:update', (payload: unknown) => {
-      const parsed = PresenceListSchema.safeParse(payload);
-      if (parsed.success) update({ presence: parsed.data });
-      else console.warn('Ignoring a malformed presence:update', payload);
+      const data = read('presence:update', payload);
+      if (data && ofOpenProject(data.projectId)) update({ presence: data.users });
     });
-    for (const event of ['user:joined', 'user:status:changed'] as const) {
-      next.on(event, (payload: unknown) => {
-        const parsed = PresenceEntrySchema.safeParse(payload);
-        if (parsed.success) upsert(parsed.data);
-      });
-    }
-    next.on('user:left', (payload: { userId?: unknown } | null) => {
-      update({ presence: state.presence.filter((p) => p.userId !== payload?.userId) });
+    next.on('user:joined', (payload: unknown) => {
+      const data = read('user:joined', payload);
+      // Shown at once as online; the room's next presence:update (within 50 ms) brings the rest.
+      if (data && ofOpenProject(data.projectId) && !state.presence.some((p) => p.userId === data.userId))
+        upsert({ userId: data.userId, status: 'online', lastSeen: new Date().toISOString() });
+    });
+    next.on('user:status:changed', (payload: unknown) => {
+      const data = read('user:status:changed', payload);
+      const known = data && state.presence.find((p) => p.userId === data.userId);
+      if (data && known && ofOpenProject(data.projectId)) upsert({ ...known, status: data.status });
+    });
+    next.on('user:left', (payload: unknown) => {
+      const data = read('user:left', payload);
+      if (data && ofOpenProject(data.projectId))
+        update({ presence: state.presence.filter((p) => p.userId !== data.userId) });
     });
     next.on('error', (error: unknown) => console.warn('Realtime error', error));
     next.on('connect_error', (error: Error & { data?: { code?: string } }) => {
@@ -206,10 +209,13 @@ export function createRealtime(options: { url?: string; getToken: () => string |
     },
     watchProject,
     /** Calls `listener` with every job:updated payload of the rooms this connection is in; returns the unsubscribe. */
-    onJobUpdated: (listener: (payload: unknown) => void): (() => void) => events.on('job:updated', listener),
+    onJobUpdated: (listener: (job: ServerEventData<'job:updated'>) => void): (() => void) =>
+      liveEvents.on('job:updated', listener),
     /** Calls `listener` with each `event` payload of the rooms this connection is in; returns the unsubscribe. */
-    onLiveEvent: (event: LiveEvent, listener: (payload: unknown) => void): (() => void) =>
-      liveEvents.on(event, listener),
+    onLiveEvent: <E extends LiveEvent>(
+      event: E,
+      listener: (data: ServerEventData<E>) => void,
+    ): (() => void) => liveEvents.on(event, listener as (data: LiveData[E]) => void),
     /** Calls `listener` each time the server closes the connection; returns the unsubscribe. */
     onClosedByServer: (listener: () => void): (() => void) => events.on('closed-by-server', listener),
     getState: () => state,

@@ -12,6 +12,7 @@ import {
   type CreateCommentSchema,
   type UpdateCommentSchema,
 } from '@mixdesk/contract/comments';
+import type { ServerEventPayload } from '@mixdesk/contract/realtime-events';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { activityId } from '../../db/activity-ids.ts';
@@ -299,10 +300,10 @@ export const placeOf = (c: Comment): Place => ({
 });
 
 /** Tells the project's room, after the commit; a failure to send never undoes the change. */
-export function emit(
+export function emit<E extends 'comment:new' | 'comment:updated' | 'comment:deleted' | 'comment:liked'>(
   ctx: AppContext,
-  event: string,
-  payload: CommentEvent | CommentDeletedEvent | CommentLikedEvent,
+  event: E,
+  payload: ServerEventPayload<E>,
 ) {
   try {
     ctx.live.toProject(payload.projectId, event, payload);

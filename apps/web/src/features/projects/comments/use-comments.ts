@@ -1,16 +1,11 @@
 // A version's comments, kept live: loaded once, then every comment:new / updated / deleted / liked of the
 // project's room is applied to the cached list, so each person sees the others' comments as they are posted
 // (a first comment its author deleted after others replied arrives as comment:updated, a placeholder).
-import {
-  type Comment,
-  CommentDeletedEventSchema,
-  CommentEventSchema,
-  CommentLikedEventSchema,
-} from '@mixdesk/contract/comments';
+import type { Comment } from '@mixdesk/contract/comments';
+import type { ServerEventData } from '@mixdesk/contract/realtime-events';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { z } from 'zod';
-import { type LiveEvent, realtime, useRealtime } from '../../../lib/realtime';
+import { realtime, useRealtime } from '../../../lib/realtime';
 import { type CommentDeletion, commentKeys, fetchComments, type VersionRef } from './api';
 
 /** The order of the list and of the markers: by time, then as posted. */
@@ -39,16 +34,16 @@ export function applyDeletion(client: QueryClient, versionId: string, deletion: 
   if (deletion.placeholder) storeComment(client, deletion.placeholder);
 }
 
-function listen<S extends z.ZodType>(
-  event: LiveEvent,
-  schema: S,
+type CommentEventName = 'comment:new' | 'comment:updated' | 'comment:deleted' | 'comment:liked';
+
+/** Calls `apply` with each `event` about this version (the contract has read the payload already). */
+function listen<E extends CommentEventName>(
+  event: E,
   versionId: string,
-  apply: (payload: z.infer<S>) => void,
+  apply: (data: ServerEventData<E>) => void,
 ): () => void {
-  return realtime.onLiveEvent(event, (payload) => {
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) console.warn(`Ignoring a malformed ${event}`, payload);
-    else if ((parsed.data as { versionId: string }).versionId === versionId) apply(parsed.data);
+  return realtime.onLiveEvent(event, (data) => {
+    if (data.versionId === versionId) apply(data);
   });
 }
 
@@ -76,12 +71,10 @@ export function useComments(ref: VersionRef | null) {
     if (!projectId || !versionId) return;
     const release = realtime.watchProject(projectId);
     const offs = [
-      listen('comment:new', CommentEventSchema, versionId, (e) => storeComment(client, e.comment)),
-      listen('comment:updated', CommentEventSchema, versionId, (e) => storeComment(client, e.comment)),
-      listen('comment:deleted', CommentDeletedEventSchema, versionId, (e) =>
-        forgetComments(client, versionId, e.deletedIds),
-      ),
-      listen('comment:liked', CommentLikedEventSchema, versionId, (e) =>
+      listen('comment:new', versionId, (e) => storeComment(client, e.comment)),
+      listen('comment:updated', versionId, (e) => storeComment(client, e.comment)),
+      listen('comment:deleted', versionId, (e) => forgetComments(client, versionId, e.deletedIds)),
+      listen('comment:liked', versionId, (e) =>
         client.setQueryData<Comment[]>(commentKeys.version(versionId), (list) =>
           list?.map((c) => (c._id === e.commentId ? { ...c, likes: e.likes, likedBy: e.likedBy } : c)),
         ),

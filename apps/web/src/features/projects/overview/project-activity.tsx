@@ -1,10 +1,6 @@
 // What happened in this project, newest first (GET /api/projects/:id/activity), kept live from the room's
 // activity:new while the page is open; "Show more" reads further back.
-import {
-  type ActivityEvent,
-  ActivityEventSchema,
-  ActivityListResponseSchema,
-} from '@mixdesk/contract/activity';
+import { type ActivityEvent, ActivityListResponseSchema } from '@mixdesk/contract/activity';
 import type { Project } from '@mixdesk/contract/project-responses';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -39,10 +35,8 @@ export function ProjectActivity({ project }: { project: Project }) {
 
   useEffect(
     () =>
-      realtime.onLiveEvent('activity:new', (payload) => {
-        const parsed = ActivityEventSchema.safeParse(payload);
-        if (!parsed.success || parsed.data.projectId !== project._id) return;
-        const { activity } = parsed.data;
+      realtime.onLiveEvent('activity:new', ({ projectId, activity }) => {
+        if (projectId !== project._id) return;
         client.setQueriesData<Page>({ queryKey: ['project-activity', project._id] }, (page) =>
           page && !page.activities.some((a) => a._id === activity._id)
             ? { activities: [activity, ...page.activities], total: page.total + 1 }

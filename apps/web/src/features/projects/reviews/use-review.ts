@@ -1,5 +1,5 @@
 // A version's review state, kept live from review:updated in the project's room.
-import { ReviewUpdatedEventSchema, type VersionReviewState } from '@mixdesk/contract/reviews';
+import type { VersionReviewState } from '@mixdesk/contract/reviews';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { realtime } from '../../../lib/realtime';
@@ -15,11 +15,9 @@ export function useReview(ref: VersionRef) {
   });
   useEffect(() => {
     const release = realtime.watchProject(projectId);
-    const off = realtime.onLiveEvent('review:updated', (payload) => {
-      const parsed = ReviewUpdatedEventSchema.safeParse(payload);
-      if (!parsed.success) console.warn('Ignoring a malformed review:updated', payload);
-      else if (parsed.data.versionId === versionId)
-        client.setQueryData<VersionReviewState>(reviewKeys.version(versionId), parsed.data.state);
+    const off = realtime.onLiveEvent('review:updated', (event) => {
+      if (event.versionId === versionId)
+        client.setQueryData<VersionReviewState>(reviewKeys.version(versionId), event.state);
     });
     return () => {
       off();

@@ -44,8 +44,8 @@ export function TracksPage({ versionDialogs }: { versionDialogs: VersionDialogs 
   // Someone's review decision changes the tracks' review badges: read the list again.
   useEffect(
     () =>
-      realtime.onLiveEvent('review:updated', (payload) => {
-        if ((payload as { projectId?: unknown } | null)?.projectId === projectId)
+      realtime.onLiveEvent('review:updated', (event) => {
+        if (event.projectId === projectId)
           void queryClient.invalidateQueries({ queryKey: mediaKeys.tracks(projectId) });
       }),
     [queryClient, projectId],
