@@ -19,7 +19,7 @@ const GROUPS = {
   // Documents (issue #31): every action in every state, money, limits, failed writes, the cached list.
   documents: [
     'apps/server/src/modules/documents/{service,send,complete,complete-or-explain,stored,pdf-files,list,repo,routes,pdf-routes}.ts',
-    'packages/contract/src/document-money.ts',
+    'packages/contract/src/{document-money,document-status}.ts',
   ],
   // Signing (issue #31): links, their turn and withdrawal, the mail budget, a deleted sender's documents.
   // Split from documents: together they made 1,476 mutants, two hours and more on two cores.

@@ -46,7 +46,7 @@ export const MUTATION_TESTS: Record<string, string[]> = {
   accounts: ACCESS_AND_ACCOUNTS,
   documents: [
     'apps/server/src/modules/documents/*.test.ts',
-    'packages/contract/src/{documents,document-money}.test.ts',
+    'packages/contract/src/{documents,document-money,document-status}.test.ts',
     // Deleting an account takes its documents with it.
     'apps/server/src/modules/account/delete-account-documents.test.ts',
     ...OPENAPI,

@@ -1,8 +1,10 @@
 // Rows to the API's Document shape (SPEC §3 Document).
+
 import type { AuditEvent, DocumentView } from '@mixdesk/contract/document-responses';
+import { isOwedStatus } from '@mixdesk/contract/document-status';
 import type { DocumentStatus, DocumentType, TemplateName } from '@mixdesk/contract/documents';
 import { fromJson } from '../../db/schema.ts';
-import { type DocumentRow, type EventRow, OWED_STATUSES, type SignerRow } from './repo.ts';
+import type { DocumentRow, EventRow, SignerRow } from './repo.ts';
 import { presentDetails, type StoredDetails, type StoredParties } from './stored.ts';
 
 /** Today's date in UTC (YYYY-MM-DD): an invoice is overdue the day after its due date. */
@@ -44,7 +46,7 @@ export function presentDocument(row: DocumentRow, signers: SignerRow[], today = 
       : { contractDetails: null, invoiceDetails: null, agreementDetails: null, splitSheetDetails: null }),
     overdue:
       row.document_type === 'invoice' &&
-      (OWED_STATUSES as readonly string[]).includes(status) &&
+      isOwedStatus(status) &&
       row.due_date !== null &&
       row.due_date < today,
     paidAt: row.paid_at,

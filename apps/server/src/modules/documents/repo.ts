@@ -1,4 +1,5 @@
 // Queries of the documents area: one set for SQLite and PostgreSQL.
+import { OWED_STATUSES } from '@mixdesk/contract/document-status';
 import { type DocumentStatus, type DocumentType, OVERDUE } from '@mixdesk/contract/documents';
 import { type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -11,9 +12,6 @@ export type DocumentChanges = Updateable<DocumentsTable>;
 export type SignerRow = Selectable<DocumentSignersTable>;
 export type NewSignerRow = Insertable<DocumentSignersTable>;
 export type EventRow = Selectable<DocumentEventsTable>;
-
-/** Statuses in which an unpaid invoice past its due date counts as overdue (it went out and is owed). */
-export const OWED_STATUSES = ['sent', 'viewed', 'signed', 'completed'] as const;
 
 export interface DocumentFilters {
   search?: string;

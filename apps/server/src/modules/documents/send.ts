@@ -1,5 +1,6 @@
 // Sending a document out for signature, a signing link for a signed-in party, and invoices being paid.
 import type { DocumentView } from '@mixdesk/contract/document-responses';
+import { canMarkPaidStatus, isOutForSigning } from '@mixdesk/contract/document-status';
 import type { SigningOrder } from '@mixdesk/contract/signing';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -155,7 +156,7 @@ export async function signLinkForUser(
   return ctx.db.transaction().execute(async (trx) => {
     const current = await findDocument(trx, user.id, existing.id, ctx.dialect === 'postgres');
     if (!current) throw notFound('Document');
-    if (!['sent', 'viewed', 'signed'].includes(current.status))
+    if (!isOutForSigning(current.status))
       throw conflict('This document is not out for signature; send it first');
     const signers = await signersOf(trx, [current.id]);
     const mine = signers.find((s) => s.email === user.email.toLowerCase() && !s.signed_at && !s.rejected_at);
@@ -190,7 +191,7 @@ export async function markPaid(
     const current = await findDocument(trx, owner.id, existing.id, ctx.dialect === 'postgres');
     if (!current) throw notFound('Document');
     if (current.status === 'paid') throw conflict('This invoice is paid already');
-    if (!['sent', 'viewed', 'signed', 'completed'].includes(current.status))
+    if (!canMarkPaidStatus(current.status, current.document_type))
       throw conflict('Send the invoice before marking it as paid');
     const now = nowIso();
     await updateDocumentRow(trx, current.id, { status: 'paid', paid_at: paidAt, updated_at: now });

@@ -3,6 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { DocumentView } from '@mixdesk/contract/document-responses';
+import { canDeleteStatus, canEditStatus, canVoidStatus } from '@mixdesk/contract/document-status';
 import { type GenerateDocument, TEMPLATE_LABELS } from '@mixdesk/contract/documents';
 import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -32,16 +33,13 @@ export const DUPLICATE_INVOICE = 'An invoice with this number already exists';
 export const SIGNED_CANNOT_CHANGE = 'This document has been signed, so it can no longer be edited';
 export const SIGNED_CANNOT_DELETE = 'A signed document cannot be deleted; void it instead';
 
-/** Statuses in which the content may still change: nobody has signed, nothing is final (a declined one may be fixed). */
-const EDITABLE = new Set(['generated', 'sent', 'viewed', 'rejected']);
-
 export const PAID_CANNOT_CHANGE = 'This invoice is paid, so it can no longer be edited';
 
 /** Why the content may not change any more, or null while it may. */
 function editRefusal(status: string, anySigned: boolean): string | null {
   if (status === 'voided') return 'This document is void and can no longer be edited';
   if (status === 'paid' && !anySigned) return PAID_CANNOT_CHANGE;
-  return anySigned || !EDITABLE.has(status) ? SIGNED_CANNOT_CHANGE : null;
+  return canEditStatus(status, anySigned) ? null : SIGNED_CANNOT_CHANGE;
 }
 
 /** The owner's document, or 404 for anyone else (unknown, malformed and foreign ids look the same). */
@@ -269,8 +267,7 @@ export async function deleteDocument(ctx: AppContext, ownerId: string, id: strin
     const current = await findDocument(trx, ownerId, existing.id, ctx.dialect === 'postgres');
     if (!current) throw notFound('Document');
     const signed = (await signersOf(trx, [current.id])).some((s) => s.signed_at);
-    if (signed || current.status === 'completed' || current.status === 'paid')
-      throw conflict(SIGNED_CANNOT_DELETE);
+    if (!canDeleteStatus(current.status, signed)) throw conflict(SIGNED_CANNOT_DELETE);
     const found = await pdfKeysOf(trx, current.id);
     await deleteDocumentRow(trx, current.id);
     return [...new Set([...found, current.pdf_key])];
@@ -290,8 +287,7 @@ export async function voidDocument(
     const current = await findDocument(trx, owner.id, existing.id, ctx.dialect === 'postgres');
     if (!current) throw notFound('Document');
     if (current.status === 'voided') throw conflict('This document is already void');
-    if (current.status === 'completed' || current.status === 'paid')
-      throw conflict('A completed document cannot be voided');
+    if (!canVoidStatus(current.status)) throw conflict('A completed document cannot be voided');
     const now = nowIso();
     await updateDocumentRow(trx, current.id, { status: 'voided', voided_at: now, updated_at: now });
     await trx

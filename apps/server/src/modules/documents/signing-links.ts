@@ -2,6 +2,7 @@
 // A link dies when its signer signs or rejects, when the document is voided or edited, or when a new link
 // replaces it. Failed look-ups are counted per client address in the database, so guessing is throttled on
 // every instance at once; each look-up is reserved before it is made (platform/attempt-lock.ts).
+import { isOutForSigning } from '@mixdesk/contract/document-status';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { reserveTry, type WindowLimit } from '../../platform/attempt-lock.ts';
@@ -70,7 +71,7 @@ export async function requireLiveLink(ctx: AppContext, token: string, ip: string
     signer.token_expires_at > nowIso() &&
     !signer.signed_at &&
     !signer.rejected_at &&
-    ['sent', 'viewed', 'signed'].includes(document.status);
+    isOutForSigning(document.status);
   // A link of a document deleted with its sender's account is no guess: the try is given back, and the party
   // is told the document is gone (withdrawn-links.ts).
   const gone = !live && !signer && TOKEN_SHAPE.test(token) && (await isWithdrawnLink(ctx.db, sha256(token)));

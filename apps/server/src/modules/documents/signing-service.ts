@@ -1,5 +1,6 @@
 // What the holder of a signing link may do (GET/POST /api/sign/:token): read the document, sign it once
 // (typed or drawn, with consent), or decline. Every step is an audit event with their address and browser.
+import { isOutForSigning } from '@mixdesk/contract/document-status';
 import { decodePngDataUrl, type SigningView, type SignWithLinkSchema } from '@mixdesk/contract/signing';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -103,13 +104,7 @@ export async function signWithLink(
     // Locked and read again: two requests with one link sign once.
     const current = await findSignerByHash(trx, signer.token_hash!, pg);
     const doc = await findDocument(trx, document.owner_id, document.id, pg);
-    if (
-      !current ||
-      current.signed_at ||
-      current.rejected_at ||
-      !doc ||
-      !['sent', 'viewed', 'signed'].includes(doc.status)
-    )
+    if (!current || current.signed_at || current.rejected_at || !doc || !isOutForSigning(doc.status))
       throw linkInvalid();
     const now = nowIso();
     await trx
@@ -160,8 +155,7 @@ export async function rejectWithLink(ctx: AppContext, token: string, reason: str
     const current = await findSignerByHash(trx, signer.token_hash!, pg);
     const doc = await findDocument(trx, document.owner_id, document.id, pg);
     if (!current || !doc || current.signed_at || current.rejected_at) throw linkInvalid();
-    if (!['sent', 'viewed', 'signed'].includes(doc.status))
-      throw conflict('This document can no longer be declined');
+    if (!isOutForSigning(doc.status)) throw conflict('This document can no longer be declined');
     const now = nowIso();
     await trx
       .updateTable('document_signers')
