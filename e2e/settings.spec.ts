@@ -41,6 +41,10 @@ test('Profile: Configure opens the editor and Save Changes saves it', async ({ p
 
   await profile.getByRole('link', { name: 'Open the full profile editor' }).click();
   await expect(page).toHaveURL(/\/profile\?edit=1$/);
+  // The URL changes before the lazily loaded profile screen replaces this one: wait for the settings cards to go,
+  // so the checks below read the profile editor, not the settings card's own Full Name and Save Changes.
+  await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
+  await expect(card(page, 'Notifications')).toHaveCount(0);
   await expect(page.getByLabel('Full Name')).toHaveValue('New Name');
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
 });
