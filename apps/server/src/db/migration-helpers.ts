@@ -17,3 +17,30 @@ export function columnTypes(db: MigrationDb) {
     bigint: pg ? sql`bigint` : sql`integer`,
   } as const;
 }
+
+/** A row trigger that runs `body` (SQL statements, each ending in `;`) after `event` (`insert on t`, ...). */
+export async function createRowTrigger(
+  db: MigrationDb,
+  name: string,
+  event: string,
+  body: string,
+): Promise<void> {
+  if (!isPostgres(db)) {
+    await sql.raw(`create trigger ${name} after ${event} for each row begin ${body} end`).execute(db);
+    return;
+  }
+  await sql
+    .raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`)
+    .execute(db);
+  await sql.raw(`create trigger ${name} after ${event} for each row execute function ${name}()`).execute(db);
+}
+
+/** Drops what `createRowTrigger` made; `table` is the one its event is on. */
+export async function dropRowTrigger(db: MigrationDb, name: string, table: string): Promise<void> {
+  if (!isPostgres(db)) {
+    await sql.raw(`drop trigger ${name}`).execute(db);
+    return;
+  }
+  await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
+  await sql.raw(`drop function ${name}()`).execute(db);
+}

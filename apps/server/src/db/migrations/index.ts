@@ -29,6 +29,9 @@ import * as m0026 from './0026-document-completion-error.ts';
 import * as m0027 from './0027-withdrawn-signing-links.ts';
 import * as m0028 from './0028-guest-comment-limits-and-folds.ts';
 import * as m0029 from './0029-replaced-one-time-tokens.ts';
+import * as m0030 from './0030-activity-inbox-counts.ts';
+import * as m0031 from './0031-notification-pages.ts';
+import * as m0032 from './0032-document-counts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -60,4 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0027-withdrawn-signing-links': m0027,
   '0028-guest-comment-limits-and-folds': m0028,
   '0029-replaced-one-time-tokens': m0029,
+  '0030-activity-inbox-counts': m0030,
+  '0031-notification-pages': m0031,
+  '0032-document-counts': m0032,
 };

@@ -151,13 +151,13 @@ function inboxRows(ctx: AppContext, userId: string, window: Window): Promise<Row
     .execute();
 }
 
+/** How many of the kinds this version describes the person's inbox holds: kept per kind by triggers (0030). */
 async function inboxCount(ctx: AppContext, userId: string): Promise<number> {
   const row = await ctx.db
-    .selectFrom('activity_inbox as i')
-    .innerJoin('activities as a', 'a.id', 'i.activity_id')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('i.user_id', '=', userId)
-    .where('a.kind', 'in', KINDS)
+    .selectFrom('activity_inbox_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', 'in', KINDS)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -21,6 +21,13 @@ export interface ActivityInboxTable {
   created_at: Timestamp;
 }
 
+/** How many inbox rows a person has of each kind (0030-activity-inbox-counts), kept by triggers. */
+export interface ActivityInboxCountsTable {
+  user_id: string;
+  kind: string;
+  n: number | string;
+}
+
 export interface DashboardVersionsTable {
   user_id: string;
   version: number | string;
@@ -30,6 +37,7 @@ declare module '../../db/schema.ts' {
   interface DB {
     activities: ActivitiesTable;
     activity_inbox: ActivityInboxTable;
+    activity_inbox_counts: ActivityInboxCountsTable;
     dashboard_versions: DashboardVersionsTable;
   }
 }

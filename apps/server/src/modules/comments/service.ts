@@ -6,7 +6,6 @@
 import {
   COMMENTS_PER_VERSION_MAX,
   type Comment,
-  type CommentDeletedEvent,
   type CommentEvent,
   type CommentLikedEvent,
   type CreateCommentSchema,

@@ -23,7 +23,7 @@ import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
 import { presentDocument, todayUtc } from './present.ts';
-import { listDocumentRows, type SignerRow, signersOf, statusCounts } from './repo.ts';
+import { keptCounts, listDocumentRows, overdueCount, type SignerRow, signersOf } from './repo.ts';
 
 type ListQuery = z.output<typeof DocumentListQuerySchema>;
 
@@ -35,10 +35,11 @@ export async function listDocuments(
   const today = todayUtc();
   const win = pageWindow(query.page, query.limit, DOCUMENTS_LIMIT_MAX);
   const filters = { search: query.search || undefined, status: query.status, type: query.type };
-  const [page, counts] = await Promise.all([
-    listDocumentRows(ctx.db, ownerId, filters, win, today),
-    statusCounts(ctx.db, ownerId, today),
+  const [kept, overdue] = await Promise.all([
+    keptCounts(ctx.db, ownerId),
+    overdueCount(ctx.db, ownerId, today),
   ]);
+  const page = await listDocumentRows(ctx.db, ownerId, filters, win, today, kept);
   const signers = await signersOf(
     ctx.db,
     page.rows.map((r) => r.id),
@@ -50,11 +51,11 @@ export async function listDocuments(
     ...DOCUMENT_STATUSES.map((s) => [s, 0]),
     [OVERDUE, 0],
   ]) as DocumentStats;
-  for (const c of counts) {
+  for (const c of kept) {
     stats.total += c.n;
     if (c.status in stats) stats[c.status as keyof DocumentStats] += c.n;
-    stats[OVERDUE] += c.overdue;
   }
+  stats[OVERDUE] = overdue;
   return {
     documents: page.rows.map((r) => presentDocument(r, byDocument.get(r.id) ?? [], today)),
     pagination: {

@@ -70,41 +70,71 @@ function filtered(db: Kysely<DB>, ownerId: string, f: DocumentFilters, today: st
   return q;
 }
 
-/** One page of the owner's documents matching the filters, newest first, and how many match. */
+/** How many of the owner's documents there are of each status and type: kept by triggers (0032). */
+export async function keptCounts(db: Kysely<DB>, ownerId: string) {
+  const rows = await db
+    .selectFrom('document_counts')
+    .select(['status', 'document_type', 'n'])
+    .where('owner_id', '=', ownerId)
+    .execute();
+  return rows.map((r) => ({ status: r.status, type: r.document_type, n: Number(r.n) }));
+}
+
+export type KeptCounts = Awaited<ReturnType<typeof keptCounts>>;
+
+/**
+ * One page of the owner's documents matching the filters, newest first, and how many match: from `kept` when
+ * the filters are of status and type only, else counted. The page's ids are picked first along the
+ * (owner, created_at, id, status, type) index, so a deep page reads only its own rows.
+ */
 export async function listDocumentRows(
   db: Kysely<DB>,
   ownerId: string,
   filters: DocumentFilters,
   window: { limit: number; offset: number },
   today: string,
+  kept: KeptCounts,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const base = filtered(db, ownerId, filters, today);
-  const [rows, count] = await Promise.all([
-    base
+  const ids = base
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset);
+  const countable = !filters.search?.trim() && filters.status !== OVERDUE;
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('documents')
       .selectAll()
+      .where('id', 'in', ids)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(window.limit)
-      .offset(window.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countable
+      ? kept
+          .filter(
+            (c) =>
+              (!filters.status || c.status === filters.status) && (!filters.type || c.type === filters.type),
+          )
+          .reduce((sum, c) => sum + c.n, 0)
+      : base
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }
 
-/** Counts per status over all the owner's documents, and the overdue invoices, in one pass of the index. */
-export async function statusCounts(db: Kysely<DB>, ownerId: string, today: string) {
-  const rows = await db
+/** The owner's overdue invoices on `today`: a range of the (owner, status, type, due date) index per status. */
+export async function overdueCount(db: Kysely<DB>, ownerId: string, today: string): Promise<number> {
+  const row = await db
     .selectFrom('documents')
-    .select([
-      'status',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(case when ${overdue(today)} then 1 else 0 end)`.as('overdue'),
-    ])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('owner_id', '=', ownerId)
-    .groupBy('status')
-    .execute();
-  return rows.map((r) => ({ status: r.status, n: Number(r.n), overdue: Number(r.overdue ?? 0) }));
+    .where(overdue(today))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertDocument(

@@ -86,6 +86,14 @@ export interface DocumentFilesTable {
 }
 
 /** Per owner: bumped by triggers on every change their documents list shows (migration 0007). */
+/** How many documents an owner has of each status and type (0032-document-counts), kept by triggers. */
+export interface DocumentCountsTable {
+  owner_id: string;
+  status: string;
+  document_type: string;
+  n: number | string;
+}
+
 export interface DocumentListVersionsTable {
   owner_id: string;
   version: number;
@@ -108,6 +116,7 @@ declare module '../../db/schema.ts' {
     signing_link_failures: SigningLinkFailuresTable;
     withdrawn_signing_links: WithdrawnSigningLinksTable;
     document_list_versions: DocumentListVersionsTable;
+    document_counts: DocumentCountsTable;
     documents: DocumentsTable;
     document_signers: DocumentSignersTable;
     document_events: DocumentEventsTable;
