@@ -53,7 +53,8 @@ export const MUTATION_TESTS: Record<string, string[]> = {
   ],
   signing: [
     'apps/server/src/modules/documents/*.test.ts',
-    'apps/server/src/modules/account/delete-account-documents.test.ts',
+    // A deleted sender's documents: their PDFs and their live links (withdrawn in slices).
+    'apps/server/src/modules/account/delete-account-documents{,-edges}.test.ts',
     ...OPENAPI,
   ],
   review: [
