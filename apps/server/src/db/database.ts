@@ -173,7 +173,13 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     const admin = new pg.Client({ connectionString: c.url });
     await admin.connect();
     try {
+      // `create schema if not exists` is not safe when instances start together: two see no schema, both
+      // create it, one fails on the catalog's unique index. Creating it under a transaction's advisory lock
+      // on its name makes the second wait and find it there.
+      await admin.query('begin');
+      await admin.query('select pg_advisory_xact_lock(hashtext($1))', [`mixdesk-schema:${c.schema}`]);
       await admin.query(`create schema if not exists "${c.schema}"`);
+      await admin.query('commit');
     } finally {
       await admin.end();
     }
