@@ -35,11 +35,13 @@ export async function listDocuments(
   const today = todayUtc();
   const win = pageWindow(query.page, query.limit, DOCUMENTS_LIMIT_MAX);
   const filters = { search: query.search || undefined, status: query.status, type: query.type };
-  const [kept, overdue] = await Promise.all([
-    keptCounts(ctx.db, ownerId),
+  // The page's total may come from the kept counts; the overdue count runs beside both.
+  const kept = keptCounts(ctx.db, ownerId);
+  const [counts, page, overdue] = await Promise.all([
+    kept,
+    kept.then((k) => listDocumentRows(ctx.db, ownerId, filters, win, today, k)),
     overdueCount(ctx.db, ownerId, today),
   ]);
-  const page = await listDocumentRows(ctx.db, ownerId, filters, win, today, kept);
   const signers = await signersOf(
     ctx.db,
     page.rows.map((r) => r.id),
@@ -51,7 +53,7 @@ export async function listDocuments(
     ...DOCUMENT_STATUSES.map((s) => [s, 0]),
     [OVERDUE, 0],
   ]) as DocumentStats;
-  for (const c of kept) {
+  for (const c of counts) {
     stats.total += c.n;
     if (c.status in stats) stats[c.status as keyof DocumentStats] += c.n;
   }

@@ -85,7 +85,6 @@ export interface DocumentFilesTable {
   created_at: Timestamp;
 }
 
-/** Per owner: bumped by triggers on every change their documents list shows (migration 0007). */
 /** How many documents an owner has of each status and type (0032-document-counts), kept by triggers. */
 export interface DocumentCountsTable {
   owner_id: string;
@@ -94,6 +93,7 @@ export interface DocumentCountsTable {
   n: number | string;
 }
 
+/** Per owner: bumped by triggers on every change their documents list shows (migration 0007). */
 export interface DocumentListVersionsTable {
   owner_id: string;
   version: number;
