@@ -3,7 +3,7 @@
 // list-query.ts for the queries these indexes serve and docs/decisions for why they look like this.
 import { sql } from 'kysely';
 import { columnTypes, isPostgres, type MigrationDb } from '../migration-helpers.ts';
-import { createPostgresSearch, createSqliteSearch } from './0002-projects-search.ts';
+import { createPostgresSearch, createSqliteSearch } from '../trigram-search.ts';
 
 export async function up(db: MigrationDb): Promise<void> {
   const t = columnTypes(db);
@@ -90,7 +90,7 @@ export async function up(db: MigrationDb): Promise<void> {
       end $$`.execute(db);
     await sql`create trigger projects_count_owned after insert or delete on projects
       for each row execute function projects_count_owned()`.execute(db);
-    await createPostgresSearch(db);
+    await createPostgresSearch(db, 'projects');
   } else {
     await sql`create trigger projects_count_insert after insert on projects begin
       insert into project_owner_stats (owner_id, project_count) values (new.owner_id, 1)
@@ -99,7 +99,7 @@ export async function up(db: MigrationDb): Promise<void> {
     await sql`create trigger projects_count_delete after delete on projects begin
       update project_owner_stats set project_count = project_count - 1 where owner_id = old.owner_id;
     end`.execute(db);
-    await createSqliteSearch(db);
+    await createSqliteSearch(db, 'projects');
   }
 }
 

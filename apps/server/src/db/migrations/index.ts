@@ -32,6 +32,7 @@ import * as m0029 from './0029-replaced-one-time-tokens.ts';
 import * as m0030 from './0030-activity-inbox-counts.ts';
 import * as m0031 from './0031-notification-pages.ts';
 import * as m0032 from './0032-document-counts.ts';
+import * as m0033 from './0033-list-search.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030-activity-inbox-counts': m0030,
   '0031-notification-pages': m0031,
   '0032-document-counts': m0032,
+  '0033-list-search': m0033,
 };

@@ -32,10 +32,9 @@ export async function listClients(
 ): Promise<ClientListData> {
   const win = pageWindow(query.page, query.limit, CLIENTS_PAGE_MAX);
   const search = query.search?.trim().toLowerCase() || undefined;
-  const unfiltered = !search && !query.role && !query.type && !query.status;
   const stats = await networkStats(ctx.db, userId);
   const filters = { search, role: query.role, type: query.type, status: query.status };
-  const page = await listClientRows(ctx.db, userId, filters, win, unfiltered ? stats.total : undefined);
+  const page = await listClientRows(ctx.db, ctx.dialect, userId, filters, win, stats.total);
   const linked = await linkedCountsOf(
     ctx.db,
     page.rows.map((r) => r.id),

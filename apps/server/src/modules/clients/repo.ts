@@ -9,11 +9,13 @@ import {
   fromCents,
 } from '@mixdesk/contract/clients';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import { type DB, fromJson } from '../../db/schema.ts';
-import { searchTextContains } from '../../db/sql-helpers.ts';
+import { ownedBy, searchesIndex, searchMatches } from '../../db/sql-helpers.ts';
 import type { ClientsTable } from './tables.ts';
 
-export type ClientRow = Selectable<ClientsTable>;
+/** A client as the area reads it (its search index key stays in the database). */
+export type ClientRow = Omit<Selectable<ClientsTable>, 'search_key'>;
 export type NewClientRow = Insertable<ClientsTable>;
 export type ClientChanges = Updateable<ClientsTable>;
 
@@ -113,10 +115,12 @@ export async function deleteClientRow(db: Kysely<DB>, ownerId: string, id: strin
   return Number(res.numDeletedRows) > 0;
 }
 
-function filtered(db: Kysely<DB>, ownerId: string, f: ClientFilters) {
-  let q = db.selectFrom('clients').where('owner_id', '=', ownerId);
-  const term = f.search?.trim().toLowerCase();
-  if (term) q = q.where(searchTextContains(term));
+/** The owner's clients matching `f`; `ownerRows`, the size of their network, picks how a search is read. */
+function filtered(db: Kysely<DB>, dialect: Dialect, ownerId: string, f: ClientFilters, ownerRows: number) {
+  const term = f.search?.trim();
+  const indexed = !!term && searchesIndex(dialect, term, ownerRows);
+  let q = db.selectFrom('clients').where(ownedBy('clients.owner_id', ownerId, indexed));
+  if (term) q = q.where(searchMatches(dialect, 'clients', 'clients', term, ownerRows));
   if (f.role) q = q.where('role', '=', f.role);
   if (f.type) q = q.where('type', '=', f.type);
   if (f.status) q = q.where('status', '=', f.status);
@@ -124,17 +128,19 @@ function filtered(db: Kysely<DB>, ownerId: string, f: ClientFilters) {
 }
 
 /**
- * One page of the owner's clients matching the filters, newest first, and how many match in all
- * (`knownTotal` when the caller already knows it, e.g. the network size when nothing is filtered).
+ * One page of the owner's clients matching the filters, newest first, and how many match in all (the network
+ * size `networkSize` when nothing is filtered).
  */
 export async function listClientRows(
   db: Kysely<DB>,
+  dialect: Dialect,
   ownerId: string,
   filters: ClientFilters,
   window: { limit: number; offset: number },
-  knownTotal?: number,
+  networkSize: number,
 ): Promise<{ rows: ClientRow[]; total: number }> {
-  const base = filtered(db, ownerId, filters);
+  const base = filtered(db, dialect, ownerId, filters, networkSize);
+  const unfiltered = !filters.search?.trim() && !filters.role && !filters.type && !filters.status;
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -143,7 +149,9 @@ export async function listClientRows(
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    knownTotal ?? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    unfiltered
+      ? networkSize
+      : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: typeof count === 'number' ? count : Number(count.n) };
 }

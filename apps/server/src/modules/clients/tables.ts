@@ -1,4 +1,5 @@
 // The clients area's table (see db/schema.ts for how areas declare tables).
+import type { ColumnType } from 'kysely';
 import type { Json, Timestamp } from '../../db/schema.ts';
 
 export interface ClientsTable {
@@ -31,6 +32,8 @@ export interface ClientsTable {
   notes: string | null;
   /** Lower-cased name, email and company, one per line: what the list's search matches. */
   search_text: string;
+  /** SQLite only: the row's key in its trigram search index, given by a trigger (db/trigram-search.ts). */
+  search_key: ColumnType<number | null, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -39,7 +39,7 @@ export async function listDocuments(
   const kept = keptCounts(ctx.db, ownerId);
   const [counts, page, overdue] = await Promise.all([
     kept,
-    kept.then((k) => listDocumentRows(ctx.db, ownerId, filters, win, today, k)),
+    kept.then((k) => listDocumentRows(ctx.db, ctx.dialect, ownerId, filters, win, today, k)),
     overdueCount(ctx.db, ownerId, today),
   ]);
   const signers = await signersOf(

@@ -2,11 +2,13 @@
 import { OWED_STATUSES } from '@mixdesk/contract/document-status';
 import { type DocumentStatus, type DocumentType, OVERDUE } from '@mixdesk/contract/documents';
 import { type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { searchTextContains } from '../../db/sql-helpers.ts';
+import { ownedBy, searchesIndex, searchMatches } from '../../db/sql-helpers.ts';
 import type { DocumentEventsTable, DocumentSignersTable, DocumentsTable } from './tables.ts';
 
-export type DocumentRow = Selectable<DocumentsTable>;
+/** A document as the area reads it (its search index key stays in the database). */
+export type DocumentRow = Omit<Selectable<DocumentsTable>, 'search_key'>;
 export type NewDocumentRow = Insertable<DocumentsTable>;
 export type DocumentChanges = Updateable<DocumentsTable>;
 export type SignerRow = Selectable<DocumentSignersTable>;
@@ -60,10 +62,19 @@ export async function invoiceNumberTaken(
 const overdue = (today: string) =>
   sql<SqlBool>`document_type = 'invoice' and status in (${sql.join(OWED_STATUSES)}) and due_date < ${today}`;
 
-function filtered(db: Kysely<DB>, ownerId: string, f: DocumentFilters, today: string) {
-  let q = db.selectFrom('documents').where('owner_id', '=', ownerId);
-  const term = f.search?.trim().toLowerCase();
-  if (term) q = q.where(searchTextContains(term));
+/** The owner's documents matching `f`; `ownerRows`, how many the owner has, picks how a search is read. */
+function filtered(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  ownerId: string,
+  f: DocumentFilters,
+  today: string,
+  ownerRows: number,
+) {
+  const term = f.search?.trim();
+  const indexed = !!term && searchesIndex(dialect, term, ownerRows);
+  let q = db.selectFrom('documents').where(ownedBy('documents.owner_id', ownerId, indexed));
+  if (term) q = q.where(searchMatches(dialect, 'documents', 'documents', term, ownerRows));
   if (f.status === OVERDUE) q = q.where(overdue(today));
   else if (f.status) q = q.where('status', '=', f.status);
   if (f.type) q = q.where('document_type', '=', f.type);
@@ -89,13 +100,15 @@ export type KeptCounts = Awaited<ReturnType<typeof keptCounts>>;
  */
 export async function listDocumentRows(
   db: Kysely<DB>,
+  dialect: Dialect,
   ownerId: string,
   filters: DocumentFilters,
   window: { limit: number; offset: number },
   today: string,
   kept: KeptCounts,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
-  const base = filtered(db, ownerId, filters, today);
+  const ownerRows = kept.reduce((sum, c) => sum + c.n, 0);
+  const base = filtered(db, dialect, ownerId, filters, today, ownerRows);
   const ids = base
     .select('id')
     .orderBy('created_at', 'desc')

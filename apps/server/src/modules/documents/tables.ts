@@ -25,6 +25,8 @@ export interface DocumentsTable {
   due_date: string | null;
   /** Lower-cased title, number, parties, invoice number and project, one per line. */
   search_text: string;
+  /** SQLite only: the row's key in its trigram search index, given by a trigger (db/trigram-search.ts). */
+  search_key: ColumnType<number | null, never, never>;
   pdf_key: string;
   pdf_size: number;
   pdf_sha256: string;

@@ -5,24 +5,19 @@ import type { ListProjectsQuery } from '@mixdesk/contract/projects';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsInsensitive, escapeLike } from '../../db/sql-helpers.ts';
+import { escapeLike, ownedBy, searchesIndex, searchMatches } from '../../db/sql-helpers.ts';
 import { PROJECT_COLUMNS, type ProjectListRow } from './repo.ts';
 
 export type ListFilters = Pick<ListProjectsQuery, 'search' | 'type' | 'status' | 'genre'>;
 
-/** What the search matches: title, description and tags, any case, `%`, `_` and the like taken literally. */
-/** SQLite's trigram index needs three characters; shorter terms scan the owner's projects. */
+/**
+ * What the search matches: title, description and tags, any case, `%`, `_` and the like taken literally. The
+ * owner's project count is not read first: on SQLite a term of three characters or more always reads the
+ * trigram index (db/sql-helpers.ts, `searchMatches`).
+ */
+const ANY_OWNER = Number.POSITIVE_INFINITY;
 const usesTrigramIndex = (dialect: Dialect, search: string | undefined) =>
-  dialect === 'sqlite' && search !== undefined && [...search].length >= 3;
-
-function searchCondition(dialect: Dialect, search: string): Expression<SqlBool> {
-  const term = search.toLowerCase();
-  if (usesTrigramIndex(dialect, term)) {
-    const phrase = `"${term.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`p.search_key in (select rowid from projects_search where projects_search match ${phrase})`;
-  }
-  return containsInsensitive(dialect, sql.ref('p.search_text'), term);
-}
+  search !== undefined && searchesIndex(dialect, search, ANY_OWNER);
 
 /** The filters as SQL conditions on `p` (projects); every value is bound, never spliced. */
 function conditions(dialect: Dialect, f: ListFilters): Expression<SqlBool>[] {
@@ -31,7 +26,7 @@ function conditions(dialect: Dialect, f: ListFilters): Expression<SqlBool>[] {
   if (f.status) out.push(sql<SqlBool>`p.status = ${f.status}`);
   // genre is a JSON list of enum values: a quoted element matches exactly that genre.
   if (f.genre) out.push(sql<SqlBool>`cast(p.genre as text) like ${`%"${escapeLike(f.genre)}"%`} escape '\\'`);
-  if (f.search) out.push(searchCondition(dialect, f.search));
+  if (f.search) out.push(searchMatches(dialect, 'projects', 'p', f.search, ANY_OWNER));
   return out;
 }
 
@@ -55,9 +50,7 @@ export async function listProjectRows(
 ): Promise<ProjectPage> {
   const where = conditions(dialect, filters);
   // A full-text search reads its few matches first: `+` keeps SQLite from walking the owner's index instead.
-  const ownerIs = usesTrigramIndex(dialect, filters.search)
-    ? sql<SqlBool>`+p.owner_id = ${userId}`
-    : sql<SqlBool>`p.owner_id = ${userId}`;
+  const ownerIs = ownedBy('p.owner_id', userId, usesTrigramIndex(dialect, filters.search));
   const owned = db
     .selectFrom('projects as p')
     .where(ownerIs)
