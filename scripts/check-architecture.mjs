@@ -4,15 +4,16 @@
 //   - layer: `platform/`, `db/` and `config*.ts` never import `modules/` (lower layers do not reach up; what
 //     they need from an area is handed to them at start).
 //   - config: `config*.ts` imports nothing of the server (it is read first, by everything).
-//   - area: an area imports another area only through its public files, never its `repo.ts` or `tables.ts`
-//     (a table's queries live with the area that owns it).
+//   - area: an area imports another area only through its public entry, `modules/<area>/public.ts`: what it
+//     offers others, named (a read function, a lock, a check), never its tables (a table's queries live with
+//     the area that owns it) nor the files behind the entry.
 //   - area-cycle: no two areas import each other.
 // Web (apps/web/src):
 //   - feature: a feature imports no other feature; what two features share lives in `lib/` or `ui/`, and
 //     `app/` composes features.
 //   - feature-cycle: no two features import each other (named apart, as the worst of the above).
 //
-// Tests and their helpers (`*.test.ts`, `*-testing.ts`, `test-fixtures.ts`) may reach across: a test of the
+// Tests and their helpers (`*.test.ts`, `*-testing.ts`, `test-*.ts`, `test-fixtures.ts`) may reach across: a test of the
 // platform drives the whole app. The rules are about the code that ships.
 //
 // Each rule names the importing file and the imported one. The debts the codebase had when the check came in
@@ -56,7 +57,7 @@ export function importsOf(file, text) {
 /** `apps/server/src/modules/<area>/...` → area; otherwise null. */
 const areaOf = (file) => file.match(/^apps\/server\/src\/modules\/([^/.]+)\//)?.[1] ?? null;
 const featureOf = (file) => file.match(/^apps\/web\/src\/features\/([^/.]+)\//)?.[1] ?? null;
-const isTestCode = (file) => /(\.test\.tsx?|-testing\.tsx?|test-fixtures\.tsx?)$/.test(file);
+const isTestCode = (file) => /(\.test\.tsx?|-testing\.tsx?|\/test-[^/]+\.tsx?)$/.test(file);
 const isConfig = (file) => /^apps\/server\/src\/config[^/]*\.ts$/.test(file);
 const isLowerLayer = (file) => /^apps\/server\/src\/(platform\/|db\/|config[^/]*\.ts$)/.test(file);
 
@@ -76,7 +77,7 @@ export function violationsOf(files) {
         const to = areaOf(target);
         if (from && to && from !== to) {
           areaEdges.add(`${from}>${to}`);
-          if (/\/(repo|tables)\.ts$/.test(target)) found.push(['area', file, target]);
+          if (!target.endsWith(`/modules/${to}/public.ts`)) found.push(['area', file, target]);
         }
       } else if (file.startsWith(`${WEB}/`)) {
         const from = featureOf(file);

@@ -19,7 +19,7 @@ import { sessionLookup } from './modules/auth/repo.ts';
 import { areas } from './modules/index.ts';
 import { decoders, describeDecoders } from './modules/media/decoder.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
-import { storedKeyColumnsOf } from './platform/area.ts';
+import { storedKeyColumnsOf, versionReviewsOf } from './platform/area.ts';
 import { authPlugin, sessionOfRequest } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
@@ -166,6 +166,8 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
     sessions: sessionLookup(database.db),
     userData: areas.flatMap((area) => (area.userData ? [area.userData] : [])),
     storedKeys: storedKeyColumnsOf(areas),
+    projectParts: areas.flatMap((area) => (area.projectParts ? [area.projectParts] : [])),
+    versionReviews: versionReviewsOf(areas),
   });
   app.addHook('onClose', async () => {
     mailer.close();

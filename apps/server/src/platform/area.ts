@@ -3,7 +3,13 @@
 // areas only through this type, handed to it at start (`ctx.areas`); it never imports an area.
 import type { JobKind } from '@mixdesk/contract/jobs';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { AppContext, Seeder, UserDataHandler } from './context.ts';
+import type {
+  AppContext,
+  ProjectPartsHandler,
+  Seeder,
+  UserDataHandler,
+  VersionReviewReader,
+} from './context.ts';
 import type { JobHandler, JobKindOptions } from './jobs.ts';
 import type { StoredKeyColumns } from './stored-keys.ts';
 
@@ -40,7 +46,18 @@ export interface Area {
   userData?: UserDataHandler;
   /** Where its rows name stored objects: the storage sweeper keeps them, a backup copies them. */
   storedKeys?: StoredKeyColumns;
+  /** What it keeps inside a project, removed when the project is deleted (the projects area calls it). */
+  projectParts?: ProjectPartsHandler;
+  /** Reviews only: versions' review summaries, which the media area's track lists show. */
+  versionReviews?: VersionReviewReader;
 }
+
+/** What a track list shows when no area reviews versions: no review. */
+const NO_REVIEWS: VersionReviewReader = async () => new Map();
+
+/** The one area's review reader, or none. */
+export const versionReviewsOf = (areas: readonly Area[]): VersionReviewReader =>
+  areas.find((area) => area.versionReviews)?.versionReviews ?? NO_REVIEWS;
 
 /** Every key column of every area, in the list's order. */
 export const storedKeyColumnsOf =

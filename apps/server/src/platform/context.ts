@@ -1,5 +1,6 @@
 // What services need from the running app, passed explicitly so they stay plain functions.
 import type { User } from '@mixdesk/contract/auth';
+import type { TrackReviewSummary } from '@mixdesk/contract/media';
 import type { ServerEvent, ServerEventPayload } from '@mixdesk/contract/realtime-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -60,7 +61,29 @@ export interface AppContext {
   userData: readonly UserDataHandler[];
   /** Every area's columns that name stored objects (handed over at start). */
   storedKeys: StoredKeyColumns;
+  /** What areas keep inside a project, removed with it (handed over at start; media's tracks and files). */
+  projectParts: readonly ProjectPartsHandler[];
+  /** Versions' review summaries for the track lists (handed over at start by reviews, which builds on media). */
+  versionReviews: VersionReviewReader;
 }
+
+/**
+ * An area's part of a project, removed with it: the stored objects its rows name are read before the project's
+ * rows go (their own rows go with them by cascade), and removed after, so a crash in between leaves objects no
+ * row names (the storage sweeper's), never a row naming nothing.
+ */
+export interface ProjectPartsHandler {
+  area: string;
+  keys(ctx: AppContext, projectId: string): Promise<string[]>;
+  /** Removes the objects once the rows are gone; a failure is logged, not thrown (the project is gone). */
+  remove(ctx: AppContext, projectId: string, keys: string[]): Promise<void>;
+}
+
+/** Each version's review summary by version id; a version missing from the map shows no review. */
+export type VersionReviewReader = (
+  db: Kysely<DB>,
+  versionIds: string[],
+) => Promise<Map<string, TrackReviewSummary>>;
 
 /** An area's sample records for the demo account, run once when the account is created (its area.ts). */
 export type Seeder = (ctx: AppContext, demoUserId: string) => Promise<void>;

@@ -4,8 +4,7 @@ import type { FieldError } from '@mixdesk/contract/envelope';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { findUserById, type UserRow } from '../auth/repo.ts';
-import { clearLoginFailures, reserveLoginTry } from '../auth/throttle.ts';
+import { clearLoginFailures, findUserById, reserveLoginTry, type UserRow } from '../auth/public.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from './two-factor.ts';
 
 export const WRONG_PASSWORD = 'The password is incorrect';

@@ -5,10 +5,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { forgetUserSessions } from '../../platform/session-cache.ts';
-import { bumpDashboardsShowingActor } from '../activity/actor-names.ts';
-import { deleteDocumentsOfOwner } from '../documents/delete-owned.ts';
-import { removeObjects } from '../documents/pdf-files.ts';
-import { deleteProfileFiles } from '../profile/user-data.ts';
+import { bumpDashboardsShowingActor } from '../activity/public.ts';
+import { deleteDocumentsOfOwner, removeObjects } from '../documents/public.ts';
+import { deleteProfileFiles } from '../profile/public.ts';
 import { confirmPassword, confirmSecondFactor, currentUser } from './confirm-identity.ts';
 import type { Caller } from './service.ts';
 

@@ -5,9 +5,15 @@ import type { User } from '@mixdesk/contract/auth';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoIn, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
-import { findUserById, presentUser } from '../auth/repo.ts';
-import { type ClientInfo, type IssuedSession, startSession } from '../auth/sessions.ts';
-import { clearLoginFailures, reserveLoginTry } from '../auth/throttle.ts';
+import {
+  type ClientInfo,
+  clearLoginFailures,
+  findUserById,
+  type IssuedSession,
+  presentUser,
+  reserveLoginTry,
+  startSession,
+} from '../auth/public.ts';
 import { verifySecondFactor } from './two-factor.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

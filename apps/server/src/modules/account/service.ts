@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { endSession, endUserSessions } from '../auth/sessions.ts';
+import { endSession, endUserSessions } from '../auth/public.ts';
 import {
   confirmPassword,
   confirmSecondFactor,

@@ -3,7 +3,7 @@
 import { ACTIVITY_LIMIT_MAX, type ActivityListData, type ActivityQuery } from '@mixdesk/contract/activity';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireProjectAccess } from '../projects/access.ts';
+import { requireProjectAccess } from '../projects/public.ts';
 import { activityPage, type FeedScope } from './feed.ts';
 
 async function page(ctx: AppContext, scope: FeedScope, query: ActivityQuery): Promise<ActivityListData> {

@@ -4,8 +4,13 @@
 // constant however long the file, apart from the one-a-second short-term curve.
 import type { LoudnessFigures } from '@mixdesk/contract/analysis';
 import type { AudioFormat } from '@mixdesk/contract/media';
-import { audioAllowance } from '../media/audio-allowance.ts';
-import { DEMUXER_BY_FORMAT, DecoderError, type Decoders, runDecoder } from '../media/decoder.ts';
+import {
+  audioAllowance,
+  DEMUXER_BY_FORMAT,
+  DecoderError,
+  type Decoders,
+  runDecoder,
+} from '../media/public.ts';
 import { LoudnessMeter } from './loudness.ts';
 import { TempoTracker } from './tempo.ts';
 import { PeakMeter } from './true-peak.ts';

@@ -9,9 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, type JobRow, jobQueue, presentJob } from '../../platform/jobs.ts';
-import { decoders } from '../media/decoder.ts';
-import { withLocalFile } from '../media/probe.ts';
-import { requireVersion } from '../media/versions-service.ts';
+import { decoders, requireVersion, withLocalFile } from '../media/public.ts';
 import { analyseFile } from './analyse.ts';
 import './tables.ts';
 

@@ -19,7 +19,7 @@ import { isAdminEmail } from '../../platform/admin.ts';
 import { authOf } from '../../platform/auth.ts';
 import { clearAuthCookies, cookieNames, isHttps, setAuthCookies } from '../../platform/cookies.ts';
 import { ANONYMOUS, assertCsrf } from '../../platform/csrf.ts';
-import { completeLoginChallenge } from '../account/login-challenge.ts';
+import { completeLoginChallenge } from '../account/public.ts';
 import * as auth from './service.ts';
 import { endSession, type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
 

@@ -8,8 +8,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../platform/err
 import { newId, nowIso } from '../../platform/ids.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import { forgetUserSessions } from '../../platform/session-cache.ts';
-import { createLoginChallenge } from '../account/login-challenge.ts';
-import { isTwoFactorEnabled } from '../account/two-factor.ts';
+import { createLoginChallenge, isTwoFactorEnabled } from '../account/public.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
 import { reserveAddressMail } from './mail-budget.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';

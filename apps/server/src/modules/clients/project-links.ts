@@ -3,7 +3,7 @@
 import type { Client, ClientProjectsData } from '@mixdesk/contract/client-responses';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireProjectAccess, touchProject } from '../projects/access.ts';
+import { requireProjectAccess, touchProject } from '../projects/public.ts';
 import { clientIdOfProject, linkedCountsOfClient, projectsForClient, setProjectClient } from './links.ts';
 import { presentClient } from './repo.ts';
 import { requireClient } from './service.ts';

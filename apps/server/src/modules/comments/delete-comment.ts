@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requireVersion } from '../media/versions-service.ts';
+import { requireVersion } from '../media/public.ts';
 import * as repo from './repo.ts';
 import { type CommentIds, emit, loadComment, onComment, placeOf } from './service.ts';
 

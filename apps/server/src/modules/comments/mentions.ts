@@ -6,7 +6,7 @@ import { type Comment, formatTimestamp } from '@mixdesk/contract/comments';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type CreatedNotification, notify } from '../notifications/service.ts';
+import { type CreatedNotification, notify } from '../notifications/public.ts';
 
 interface Person {
   id: string;

@@ -1,8 +1,7 @@
 // Rows to the API's Comment (packages/contract/src/comments.ts): the same object the HTTP answers and the
 // socket events carry.
 import type { Comment, CommentAuthor } from '@mixdesk/contract/comments';
-import { defaultProfileRow } from '../profile/repo.ts';
-import { avatarUrl } from '../profile/service.ts';
+import { avatarUrl, defaultProfileRow } from '../profile/public.ts';
 import type { CommentRow } from './repo.ts';
 
 /** The name a guest's comment shows when the link gave none. */

@@ -5,8 +5,8 @@ import { DashboardResponseSchema, RECENT_PROJECTS_COUNT } from '@mixdesk/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { recentActivity } from '../activity/feed.ts';
-import { listProjects } from '../projects/service.ts';
+import { recentActivity } from '../activity/public.ts';
+import { listProjects } from '../projects/public.ts';
 import { activeJobs } from './active-jobs.ts';
 import { dashboardJson } from './cache.ts';
 import { dashboardStats } from './stats.ts';

@@ -3,7 +3,7 @@
 import { ACTIVE_PROJECT_STATUSES, type DashboardStats } from '@mixdesk/contract/dashboard';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import { storageQuota } from '../media/quota.ts';
+import { storageQuota } from '../media/public.ts';
 
 interface Figures {
   active_owned: number | string | null;

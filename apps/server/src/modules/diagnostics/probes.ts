@@ -10,9 +10,7 @@ import { Readable } from 'node:stream';
 import type { ServiceName } from '@mixdesk/contract/diagnostics';
 import type { FastifyInstance } from 'fastify';
 import { mailQueueFigures } from '../../platform/mail-queue.ts';
-import { decoders } from '../media/decoder.ts';
-import { startPeakDecoder } from '../media/peaks.ts';
-import { sineWav } from '../media/sine-wav.ts';
+import { decoders, sineWav, startPeakDecoder } from '../media/public.ts';
 import type { CacheProbeClient } from './cache-client.ts';
 import type { Probe, ProbeOutcome } from './probe-runner.ts';
 

@@ -3,7 +3,7 @@ import type { AuditEvent } from '@mixdesk/contract/document-responses';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { contentDisposition } from '../media/send-object.ts';
+import { contentDisposition } from '../media/public.ts';
 import { type Actor, type RequestOrigin, recordEvent } from './events.ts';
 import { sha256Of } from './pdf-files.ts';
 import { presentEvent } from './present.ts';

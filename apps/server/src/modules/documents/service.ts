@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { isProjectId, requireProjectAccess } from '../projects/access.ts';
+import { isProjectId, requireProjectAccess } from '../projects/public.ts';
 import { type Actor, type RequestOrigin, recordEvent } from './events.ts';
 import { assertPrintableNames } from './pdf/printable-names.ts';
 import { forgetStoredPdf, rememberIssued, removeObjects, renderAndStore } from './pdf-files.ts';

@@ -8,7 +8,7 @@ import { withKeyLock } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/errors.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
-import { addressMailRows } from '../auth/mail-budget.ts';
+import { addressMailRows } from '../auth/public.ts';
 
 export const SIGNING_MAILS_PER_ADDRESS = 3;
 export const SIGNING_MAILS_PER_SENDER = 100;

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BinarySchema } from '../../platform/openapi.ts';
-import { contentDisposition } from '../media/send-object.ts';
+import { contentDisposition } from '../media/public.ts';
 import { originOf } from './events.ts';
 import { openSigning, rejectWithLink, signingPdf, signWithLink } from './signing-service.ts';
 

@@ -2,7 +2,7 @@
 // first, with what the form can fill from them (the owner and collaborators as parties).
 import type { AutoPopulateSource } from '@mixdesk/contract/document-responses';
 import type { AppContext } from '../../platform/context.ts';
-import { collaboratorsOf } from '../projects/repo.ts';
+import { collaboratorsOf } from '../projects/public.ts';
 
 const SOURCES_MAX = 100;
 

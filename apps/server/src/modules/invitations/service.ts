@@ -10,13 +10,11 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { announceActivities } from '../activity/feed.ts';
+import { announceActivities } from '../activity/public.ts';
 import '../activity/tables.ts';
-import { findUserByEmail, findUserById } from '../auth/repo.ts';
-import { recipientOf } from '../notifications/repo.ts';
-import { announce, notify } from '../notifications/service.ts';
-import { isProjectId, lockProject, requireProjectAccess } from '../projects/access.ts';
-import { touchProject } from '../projects/repo.ts';
+import { findUserByEmail, findUserById } from '../auth/public.ts';
+import { announce, notify, recipientOf } from '../notifications/public.ts';
+import { isProjectId, lockProject, requireProjectAccess, touchProject } from '../projects/public.ts';
 import { sendInvitationEmail } from './emails.ts';
 import * as repo from './repo.ts';
 

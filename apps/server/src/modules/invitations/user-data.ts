@@ -3,7 +3,7 @@
 // a new account made later with the same address must not find the old ones waiting. Invitations the user sent
 // go with their projects (the project's foreign key), and `invited_by` is cleared by its own.
 import type { UserDataHandler } from '../../platform/context.ts';
-import { findUserById } from '../auth/repo.ts';
+import { findUserById } from '../auth/public.ts';
 
 export const invitationsUserData: UserDataHandler = {
   area: 'invitations',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { presentJob } from '../../platform/jobs.ts';
-import { requireProjectAccess } from '../projects/access.ts';
+import { requireProjectAccess } from '../projects/public.ts';
 
 const JobParamsSchema = z.object({ id: z.string() });
 

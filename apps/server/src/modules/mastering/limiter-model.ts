@@ -5,7 +5,7 @@
 // and lets go over 50 ms, as the render's does) and gates the limited energy as BS.1770 does: the integrated
 // loudness the master would have. From that: the gain that reaches a target, and how much loudness the
 // limiter takes away on the way, which is what decides whether a target is in reach without distortion.
-import { channelWeights, highPassFilter, shelfFilter } from '../analysis/k-weighting.ts';
+import { channelWeights, highPassFilter, shelfFilter } from '../analysis/public.ts';
 
 const BLOCKS_PER_SECOND = 400;
 /** BS.1770: 100 ms sub-blocks, 400 ms gating blocks, gates at −70 LUFS and 10 LU under the mean. */

@@ -9,7 +9,7 @@
 // MAX_RENDERS), or fails saying what was measured. The job and bench:analysis both run this.
 import { rename, rm } from 'node:fs/promises';
 import type { LoudnessFigures, MasterRequest } from '@mixdesk/contract/analysis';
-import type { Decoders } from '../media/decoder.ts';
+import type { Decoders } from '../media/public.ts';
 import { loudestWithin, predictLoudness, reachTarget } from './limiter-model.ts';
 import { type Measured, measureMaster, measureOriginal } from './measure.ts';
 import { MAX_LIMITING_LU, notReached, outOfReach, silent } from './refusals.ts';

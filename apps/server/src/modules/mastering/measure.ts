@@ -3,9 +3,8 @@
 // 12 taps read a hi-hat-rich mix up to 0.25 dB under an independent meter, too much to hold a ceiling by)
 // and, for the original, the limiter model's profile.
 import type { LoudnessFigures } from '@mixdesk/contract/analysis';
-import { type AudioShape, analyseFile } from '../analysis/analyse.ts';
-import { PeakMeter } from '../analysis/true-peak.ts';
-import type { Decoders } from '../media/decoder.ts';
+import { type AudioShape, analyseFile, PeakMeter } from '../analysis/public.ts';
+import type { Decoders } from '../media/public.ts';
 import { LimiterModel, type LimiterProfile } from './limiter-model.ts';
 
 /** Flat to about 0.45 fs: within 0.08 dB of ffmpeg's ebur128 (192 kHz) on 92 test masters, median 0.01. */

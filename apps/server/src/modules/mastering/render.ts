@@ -3,8 +3,7 @@
 // catches the peaks between samples), and writes the same format at the same sample rate and bit depth.
 // Arguments are made here from stored figures and numbers only; the decoder runs under the usual limits.
 import type { AudioFormat } from '@mixdesk/contract/media';
-import { audioAllowance } from '../media/audio-allowance.ts';
-import { DEMUXER_BY_FORMAT, type Decoders, runDecoder } from '../media/decoder.ts';
+import { audioAllowance, DEMUXER_BY_FORMAT, type Decoders, runDecoder } from '../media/public.ts';
 
 export interface RenderShape {
   format: AudioFormat;

@@ -16,17 +16,22 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
-import { announceActivities } from '../activity/feed.ts';
+import { announceActivities } from '../activity/public.ts';
 import '../analysis/tables.ts';
 import { activityId } from '../../db/activity-ids.ts';
-import { decoders } from '../media/decoder.ts';
-import { probeAudio, withLocalFile } from '../media/probe.ts';
-import { uploadAllowance } from '../media/quota.ts';
-import * as repo from '../media/repo.ts';
-import { sniffAudio } from '../media/sniff.ts';
-import { inProjectTransaction } from '../media/tracks-service.ts';
-import { uploadLimit } from '../media/upload.ts';
-import { insertProbedVersion, requireVersion } from '../media/versions-service.ts';
+import {
+  decoders,
+  findTrackRow,
+  type findVersionRow,
+  inProjectTransaction,
+  insertProbedVersion,
+  probeAudio,
+  requireVersion,
+  sniffAudio,
+  uploadAllowance,
+  uploadLimit,
+  withLocalFile,
+} from '../media/public.ts';
 import { masterFile } from './master-file.ts';
 
 interface VersionIds {
@@ -115,7 +120,7 @@ export function masteringJob(ctx: AppContext): JobHandler {
   };
 }
 
-type VersionRow = NonNullable<Awaited<ReturnType<typeof repo.findVersionRow>>>;
+type VersionRow = NonNullable<Awaited<ReturnType<typeof findVersionRow>>>;
 
 /** Stores the render as a new version of the track, with its measured figures as its analysis. */
 async function keepMaster(
@@ -150,7 +155,7 @@ async function keepMaster(
       ctx,
       project.id,
       async (trx) => {
-        const track = await repo.findTrackRow(trx, project.id, original.track_id);
+        const track = await findTrackRow(trx, project.id, original.track_id);
         if (!track) throw notFound('Track');
         await insertProbedVersion(
           trx,

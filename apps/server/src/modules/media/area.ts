@@ -1,5 +1,6 @@
 // The media area: tracks, their versions' audio and a project's files; the waveform job (peak-jobs.ts).
 import type { Area } from '../../platform/area.ts';
+import { projectMediaKeys, removeProjectMedia } from './cleanup.ts';
 import { markPeaksFailed, peaksJob } from './peak-jobs.ts';
 import { mediaRoutes } from './routes.ts';
 import { seedMedia } from './seed.ts';
@@ -11,6 +12,8 @@ export const mediaArea: Area = {
   jobs: (ctx) => [{ kind: 'peaks', run: peaksJob(ctx), onFailed: markPeaksFailed(ctx) }],
   seed: seedMedia,
   userData: mediaUserData,
+  // A deleted project's tracks, versions and files: their rows go with it by cascade, their bytes after.
+  projectParts: { area: 'media', keys: projectMediaKeys, remove: removeProjectMedia },
   // A track version's audio (uploaded or mastered) and a project's file.
   storedKeys: (db) => [
     db.selectFrom('track_versions').select('storage_key as key'),

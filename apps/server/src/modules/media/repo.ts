@@ -15,7 +15,7 @@ const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 export const looksLikeId = (value: string) => ID_SHAPE.test(value);
 
 // Changes inside a project take its row lock first (modules/projects/access.ts).
-export { lockProject } from '../projects/access.ts';
+export { lockProject } from '../projects/public.ts';
 
 /** Sets trackCount, totalDuration (current versions) and totalFileSize (every stored byte) from the rows. */
 export async function recomputeTotals(trx: Kysely<DB>, projectId: string): Promise<MediaTotals> {

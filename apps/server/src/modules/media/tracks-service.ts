@@ -16,9 +16,8 @@ import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { announceActivities } from '../activity/feed.ts';
-import { type ProjectRow, requireProjectAccess, touchProject } from '../projects/access.ts';
-import { reviewSummaries } from '../reviews/summary.ts';
+import { announceActivities } from '../activity/public.ts';
+import { type ProjectRow, requireProjectAccess, touchProject } from '../projects/public.ts';
 import { presentTrack } from './present.ts';
 import { assertWithinQuota } from './quota.ts';
 import * as repo from './repo.ts';
@@ -49,7 +48,8 @@ export async function inProjectTransaction<T>(
  * Tracks as the API shows them: with their current version, how many versions they have and where the current
  * version stands in review (one query each for the whole list).
  */
-export async function loadTracks(db: Kysely<DB>, rows: repo.TrackRow[]): Promise<Track[]> {
+export async function loadTracks(ctx: AppContext, rows: repo.TrackRow[]): Promise<Track[]> {
+  const { db } = ctx;
   const currentIds = rows.map((r) => r.current_version_id).filter((id): id is string => Boolean(id));
   const [current, counts, reviews] = await Promise.all([
     repo.versionRowsByIds(db, currentIds),
@@ -57,7 +57,7 @@ export async function loadTracks(db: Kysely<DB>, rows: repo.TrackRow[]): Promise
       db,
       rows.map((r) => r.id),
     ),
-    reviewSummaries(db, currentIds),
+    ctx.versionReviews(db, currentIds),
   ]);
   const byId = new Map(current.map((v) => [v.id, v]));
   return rows.map((r) => {
@@ -71,10 +71,10 @@ export async function loadTracks(db: Kysely<DB>, rows: repo.TrackRow[]): Promise
   });
 }
 
-export async function loadTrack(db: Kysely<DB>, projectId: string, trackId: string): Promise<Track> {
-  const row = await repo.findTrackRow(db, projectId, trackId);
+export async function loadTrack(ctx: AppContext, projectId: string, trackId: string): Promise<Track> {
+  const row = await repo.findTrackRow(ctx.db, projectId, trackId);
   if (!row) throw notFound('Track');
-  return (await loadTracks(db, [row]))[0]!;
+  return (await loadTracks(ctx, [row]))[0]!;
 }
 
 /** The project (at least `need`) and one of its tracks; NOT_FOUND for a track of another project. */
@@ -104,14 +104,14 @@ export async function listTracks(
     repo.countTracks(ctx.db, project.id),
   ]);
   return {
-    tracks: await loadTracks(ctx.db, rows),
+    tracks: await loadTracks(ctx, rows),
     pagination: { currentPage: page, totalPages: Math.ceil(total / limit), limit, totalTracks: total },
   };
 }
 
 export async function getTrack(ctx: AppContext, userId: string, projectId: string, trackId: string) {
   const { track } = await requireTrack(ctx, userId, projectId, trackId, 'view');
-  return (await loadTracks(ctx.db, [track]))[0]!;
+  return (await loadTracks(ctx, [track]))[0]!;
 }
 
 export async function createTrack(
@@ -143,7 +143,7 @@ export async function createTrack(
     });
   });
   await announceActivities(ctx, [activityId('track_added', id)]);
-  return { track: await loadTrack(ctx.db, project.id, id), totals };
+  return { track: await loadTrack(ctx, project.id, id), totals };
 }
 
 export async function updateTrack(
@@ -166,7 +166,7 @@ export async function updateTrack(
     if (!(await repo.findTrackRow(trx, project.id, track.id))) throw notFound('Track');
     await repo.updateTrackRow(trx, track.id, { ...patch, updated_at: nowIso() });
   });
-  return { track: await loadTrack(ctx.db, project.id, track.id), totals };
+  return { track: await loadTrack(ctx, project.id, track.id), totals };
 }
 
 export async function deleteTrack(
@@ -202,7 +202,7 @@ export async function reorderTracks(
     await repo.setPositions(trx, trackIds, nowIso());
   });
   const rows = await repo.listTrackRows(ctx.db, project.id, TRACKS_LIMIT_MAX, 0);
-  return loadTracks(ctx.db, rows);
+  return loadTracks(ctx, rows);
 }
 
 /**

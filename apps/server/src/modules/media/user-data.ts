@@ -20,7 +20,7 @@ export const mediaUserData: UserDataHandler = {
     for (const projectId of await ownedProjectIds(ctx, userId)) {
       const trackRows = await repo.listTrackRows(ctx.db, projectId, 10_000, 0);
       const tracks = [];
-      for (const track of await loadTracks(ctx.db, trackRows)) {
+      for (const track of await loadTracks(ctx, trackRows)) {
         const versionRows = await repo.versionRowsOfTrack(ctx.db, track._id);
         const current = track.currentVersion?._id ?? null;
         tracks.push({ ...track, versions: versionRows.map((v) => presentVersion(v, current)) });

@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
-import { announceActivities } from '../activity/feed.ts';
+import { announceActivities } from '../activity/public.ts';
 import { decoders } from './decoder.ts';
 import { queuePeaks } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
@@ -122,7 +122,7 @@ async function result(
   versionId: string,
   totals: MediaTotals,
 ) {
-  const track = await loadTrack(ctx.db, projectId, trackId);
+  const track = await loadTrack(ctx, projectId, trackId);
   const row = await repo.findVersionRow(ctx.db, trackId, versionId);
   if (!row) throw notFound('Version');
   return { version: presentVersion(row, track.currentVersion?._id ?? null), track, totals };
@@ -251,5 +251,5 @@ export async function deleteVersion(
     }
   });
   await removeObjects(ctx, [version.storage_key]);
-  return { track: await loadTrack(ctx.db, project.id, track.id), totals };
+  return { track: await loadTrack(ctx, project.id, track.id), totals };
 }

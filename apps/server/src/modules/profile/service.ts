@@ -7,8 +7,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import { forgetUserSessions } from '../../platform/session-cache.ts';
-import { bumpDashboardsShowingActor } from '../activity/actor-names.ts';
-import { findUserById, type UserRow } from '../auth/repo.ts';
+import { bumpDashboardsShowingActor } from '../activity/public.ts';
+import { findUserById, type UserRow } from '../auth/public.ts';
 import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';
 import {
   defaultProfileRow,

@@ -16,7 +16,6 @@ import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { projectMediaKeys, removeProjectMedia } from '../media/cleanup.ts';
 import { requireProjectAccess } from './access.ts';
 import { listProjectRows } from './list-query.ts';
 import {
@@ -148,14 +147,17 @@ export async function updateProject(
   return loadProject(ctx, userId, project.id);
 }
 
-/** Deletes a project with its tracks, versions, files (rows and stored bytes) and collaborators. */
+/**
+ * Deletes a project with its collaborators and what other areas keep inside it (`ctx.projectParts`: media's
+ * tracks, versions and files, rows and stored bytes).
+ */
 export async function deleteProjectCompletely(ctx: AppContext, projectId: string): Promise<void> {
-  const keys = await projectMediaKeys(ctx, projectId);
+  const keys = await Promise.all(ctx.projectParts.map((part) => part.keys(ctx, projectId)));
   await deleteProjectRow(ctx.db, projectId);
   // Committed: nobody's open connection hears of the project any more.
   ctx.live.closeProject(projectId);
   // Bytes after the rows: a crash in between leaves objects no row names, never a row naming nothing.
-  await removeProjectMedia(ctx, projectId, keys);
+  for (const [i, part] of ctx.projectParts.entries()) await part.remove(ctx, projectId, keys[i]!);
 }
 
 export async function deleteProject(ctx: AppContext, userId: string, projectId: string): Promise<void> {

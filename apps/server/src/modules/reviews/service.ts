@@ -21,11 +21,10 @@ import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { announceActivities } from '../activity/feed.ts';
-import { lockProject } from '../media/repo.ts';
-import { requireVersion } from '../media/versions-service.ts';
-import { announce, type CreatedNotification, notify } from '../notifications/service.ts';
-import { touchProject } from '../projects/access.ts';
+import { announceActivities } from '../activity/public.ts';
+import { requireVersion } from '../media/public.ts';
+import { announce, type CreatedNotification, notify } from '../notifications/public.ts';
+import { lockProject, touchProject } from '../projects/public.ts';
 import { presentState } from './present.ts';
 import * as repo from './repo.ts';
 

@@ -18,9 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromJson } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
-import { createGuestComment, listGuestComments } from '../comments/service.ts';
-import { peaksOf } from '../media/repo.ts';
-import { sendObject, versionObject } from '../media/send-object.ts';
+import { createGuestComment, listGuestComments } from '../comments/public.ts';
+import { peaksOf, sendObject, versionObject } from '../media/public.ts';
 import { withinGuestCommentLimit } from './guest-comment-limit.ts';
 import {
   assertCommentsAllowed,

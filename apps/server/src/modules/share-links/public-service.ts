@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
-import { VERSION_COLUMNS } from '../media/repo.ts';
+import { VERSION_COLUMNS } from '../media/public.ts';
 import {
   requireLiveLink,
   requireOpenLink,

@@ -1,0 +1,2 @@
+// The comments area's public entry: what other areas may use of it (scripts/check-architecture.mjs).
+export { createGuestComment, listGuestComments } from './service.ts';

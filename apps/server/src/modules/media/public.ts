@@ -1,0 +1,14 @@
+// The media area's public entry: what other areas may use of it (scripts/check-architecture.mjs).
+export { audioAllowance } from './audio-allowance.ts';
+export { projectMediaKeys, removeProjectMedia } from './cleanup.ts';
+export { DEMUXER_BY_FORMAT, DecoderError, type Decoders, decoders, runDecoder } from './decoder.ts';
+export { startPeakDecoder } from './peaks.ts';
+export { probeAudio, withLocalFile } from './probe.ts';
+export { storageQuota, uploadAllowance } from './quota.ts';
+export { findTrackRow, findVersionRow, looksLikeId, peaksOf, VERSION_COLUMNS } from './repo.ts';
+export { contentDisposition, sendObject, versionObject } from './send-object.ts';
+export { sineWav } from './sine-wav.ts';
+export { sniffAudio } from './sniff.ts';
+export { inProjectTransaction } from './tracks-service.ts';
+export { uploadLimit } from './upload.ts';
+export { insertProbedVersion, requireVersion } from './versions-service.ts';

@@ -1,0 +1,4 @@
+// The profile area's public entry: what other areas may use of it (scripts/check-architecture.mjs).
+export { defaultProfileRow } from './repo.ts';
+export { avatarUrl, getProfile } from './service.ts';
+export { deleteProfileFiles, exportAvatar } from './user-data.ts';
