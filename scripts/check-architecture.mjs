@@ -12,6 +12,8 @@
 //   - feature: a feature imports no other feature; what two features share lives in `lib/` or `ui/`, and
 //     `app/` composes features.
 //   - feature-cycle: no two features import each other (named apart, as the worst of the above).
+//   - path: no API path written by hand (a string starting `/api/`): a call names a route the contract
+//     declares (`lib/call.ts`). `lib/api.ts`, the transport, keeps its own two (the CSRF token, the refresh).
 //
 // Tests and their helpers (`*.test.ts`, `*-testing.ts`, `test-*.ts`, `test-fixtures.ts`) may reach across: a test of the
 // platform drives the whole app. The rules are about the code that ships.
@@ -65,8 +67,10 @@ export function violationsOf(files) {
   const found = [];
   const areaEdges = new Set();
   const featureEdges = new Set();
-  for (const { file, imports } of files) {
+  for (const { file, imports, paths } of files) {
     if (isTestCode(file)) continue;
+    if (paths && file.startsWith(`${WEB}/`) && file !== `${WEB}/lib/api.ts`)
+      found.push(['path', file, '/api']);
     for (const target of imports) {
       if (isConfig(file) && target.startsWith(`${SERVER}/`) && !isConfig(target))
         found.push(['config', file, target]);
@@ -101,10 +105,16 @@ export function violationsOf(files) {
   return found.map(([rule, from, to]) => `${rule}: ${from} -> ${to}`).sort();
 }
 
+/** A file's imports, and whether it writes an API path by hand. */
+function readSource(file) {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return { imports: importsOf(file, text), paths: /['"`]\/api\//.test(text) };
+}
+
 function main() {
   const files = [...sourceFiles(SERVER), ...sourceFiles(WEB)].map((file) => ({
     file,
-    imports: importsOf(file, readFileSync(path.join(root, file), 'utf8')),
+    ...readSource(file),
   }));
   const found = violationsOf(files);
   if (process.argv.includes('--write-debts')) {

@@ -46,22 +46,35 @@ describe('the import rules', () => {
     ]);
   });
 
-  it("keeps an area out of another area's repo.ts and tables.ts, and areas from importing each other", () => {
+  it('lets an area reach another only through its public.ts, and keeps areas from importing each other', () => {
     expect(
       violationsOf([
         f(
           `${S}/modules/dashboard/stats.ts`,
           `${S}/modules/projects/repo.ts`,
           `${S}/modules/projects/access.ts`,
+          `${S}/modules/projects/public.ts`,
         ),
         f(`${S}/modules/media/service.ts`, `${S}/modules/media/repo.ts`, `${S}/modules/reviews/tables.ts`),
-        f(`${S}/modules/reviews/summary.ts`, `${S}/modules/media/versions.ts`),
+        f(`${S}/modules/reviews/summary.ts`, `${S}/modules/media/public.ts`),
       ]),
     ).toEqual([
       `area-cycle: media -> reviews`,
+      `area: ${S}/modules/dashboard/stats.ts -> ${S}/modules/projects/access.ts`,
       `area: ${S}/modules/dashboard/stats.ts -> ${S}/modules/projects/repo.ts`,
       `area: ${S}/modules/media/service.ts -> ${S}/modules/reviews/tables.ts`,
     ]);
+  });
+
+  it('keeps the web from writing API paths by hand: they are the contract’s routes', () => {
+    expect(
+      violationsOf([
+        { ...f(`${W}/features/clients/api.ts`), paths: true },
+        { ...f(`${W}/features/projects/api.ts`), paths: false },
+        { ...f(`${W}/lib/api.ts`), paths: true },
+        { ...f(`${W}/features/clients/api.test.ts`), paths: true },
+      ]),
+    ).toEqual([`path: ${W}/features/clients/api.ts -> /api`]);
   });
 
   it('keeps a web feature from importing another; lib, ui and app are shared', () => {
@@ -84,6 +97,7 @@ describe('the import rules', () => {
         f(`${S}/platform/backup.test.ts`, `${S}/modules/media/media-testing.ts`),
         f(`${S}/modules/media/media-testing.ts`, `${S}/modules/projects/repo.ts`),
         f(`${W}/features/projects/page.test.tsx`, `${W}/features/mastering/panel.tsx`),
+        f(`${S}/modules/mastering/test-music.ts`, `${S}/modules/analysis/test-signals.ts`),
       ]),
     ).toEqual([]);
   });

@@ -6,7 +6,7 @@
 
 import { type ClientListData, ClientListDataSchema } from '@mixdesk/contract/client-responses';
 import { CLIENTS_PAGE_MAX, type ClientListQuerySchema, fromCents } from '@mixdesk/contract/clients';
-import { envelope } from '@mixdesk/contract/envelope';
+import { clientRoutes } from '@mixdesk/contract/routes/clients';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
@@ -19,7 +19,7 @@ import { networkStats, networkVersion } from './stats.ts';
 
 type ListQuery = z.output<typeof ClientListQuerySchema>;
 
-export const ClientListResponseSchema = envelope(ClientListDataSchema);
+const ClientListResponseSchema = clientRoutes.list.response;
 
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
 const LIMITS = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024 };

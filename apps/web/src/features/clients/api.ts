@@ -1,10 +1,5 @@
 // The client calls of SPEC §7 (Clients), parsed with the shared contract, and their query keys.
 
-import {
-  ClientDataSchema,
-  ClientListDataSchema,
-  ClientProjectsDataSchema,
-} from '@mixdesk/contract/client-responses';
 import type {
   ClientRole,
   ClientStatus,
@@ -12,8 +7,8 @@ import type {
   CreateClientInput,
   UpdateClientInput,
 } from '@mixdesk/contract/clients';
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
-import { api } from '../../lib/api';
+import { clientRoutes as routes } from '@mixdesk/contract/routes/clients';
+import { call } from '../../lib/call';
 
 export interface ClientFilters {
   search: string;
@@ -25,10 +20,6 @@ export interface ClientFilters {
 export const EMPTY_FILTERS: ClientFilters = { search: '', role: '', type: '', status: '' };
 export const PAGE_SIZE = 12;
 
-const ListResponseSchema = envelope(ClientListDataSchema);
-const ClientResponseSchema = envelope(ClientDataSchema);
-const ProjectsResponseSchema = envelope(ClientProjectsDataSchema);
-
 export const clientKeys = {
   all: ['clients'] as const,
   lists: () => ['clients', 'list'] as const,
@@ -36,40 +27,32 @@ export const clientKeys = {
   projects: (id: string) => ['clients', 'projects', id] as const,
 };
 
-const clientPath = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
-
 export async function fetchClients(filters: ClientFilters, page: number, signal?: AbortSignal) {
   const { search, role, type, status } = filters;
-  const response = await api.get('/api/clients', {
-    query: { page, limit: PAGE_SIZE, search: search.trim(), role, type, status },
-    schema: ListResponseSchema,
-    signal,
-  });
-  return response.data;
+  const query = { page, limit: PAGE_SIZE, search: search.trim(), role, type, status };
+  return (await call(routes.list, { query }, { signal })).data;
 }
 
 export async function createClient(input: CreateClientInput) {
-  return (await api.post('/api/clients', input, { schema: ClientResponseSchema })).data.client;
+  return (await call(routes.create, { body: input })).data.client;
 }
 
 export async function updateClient(id: string, input: UpdateClientInput) {
-  return (await api.put(clientPath(id), input, { schema: ClientResponseSchema })).data.client;
+  return (await call(routes.update, { params: { id }, body: input })).data.client;
 }
 
 export async function deleteClient(id: string) {
-  await api.delete(clientPath(id), { schema: OkSchema });
+  await call(routes.remove, { params: { id } });
 }
 
 export async function fetchClientProjects(id: string, signal?: AbortSignal) {
-  return (await api.get(`${clientPath(id)}/projects`, { schema: ProjectsResponseSchema, signal })).data;
+  return (await call(routes.projects, { params: { id } }, { signal })).data;
 }
 
 export async function linkProject(id: string, projectId: string) {
-  const path = `${clientPath(id)}/projects/${encodeURIComponent(projectId)}`;
-  return (await api.put(path, undefined, { schema: ClientResponseSchema })).data.client;
+  return (await call(routes.linkProject, { params: { id, projectId } })).data.client;
 }
 
 export async function unlinkProject(id: string, projectId: string) {
-  const path = `${clientPath(id)}/projects/${encodeURIComponent(projectId)}`;
-  return (await api.delete(path, { schema: ClientResponseSchema })).data.client;
+  return (await call(routes.unlinkProject, { params: { id, projectId } })).data.client;
 }
