@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { CsrfTokenSchema } from '@mixdesk/contract/auth';
 import { envelope } from '@mixdesk/contract/envelope';
+import { platformRoutes } from '@mixdesk/contract/routes/platform';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -11,7 +12,6 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Level, Logger } from 'pino';
-import { z } from 'zod';
 import type { AppConfig, Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -23,6 +23,7 @@ import { storedKeyColumnsOf, versionReviewsOf } from './platform/area.ts';
 import { authPlugin, sessionOfRequest } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
+import { serve } from './platform/contract-routes.ts';
 import { cookieNames, isHttps, setCsrfCookie } from './platform/cookies.ts';
 import { createStorage } from './platform/create-storage.ts';
 import { ANONYMOUS, issueCsrfToken, isValidCsrfToken } from './platform/csrf.ts';
@@ -211,15 +212,11 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
   // Before any route: the document lists the routes added after it.
   await registerOpenApi(app);
 
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: envelope(z.object({ status: z.literal('ok'), uptime: z.number() })) } } },
-    async () => ({
-      success: true as const,
-      message: 'ok',
-      data: { status: 'ok' as const, uptime: process.uptime() },
-    }),
-  );
+  serve(app, platformRoutes.health, {}, async () => ({
+    success: true as const,
+    message: 'ok',
+    data: { status: 'ok' as const, uptime: process.uptime() },
+  }));
 
   app.get(
     '/api/csrf-token',

@@ -7,6 +7,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  LogLevel,
   preHandlerHookHandler,
   RawServerDefault,
 } from 'fastify';
@@ -28,9 +29,18 @@ export type DeclaredAnswer<R extends RouteDef> = z.input<R['response']> | Fastif
 // biome-ignore lint/suspicious/noExplicitAny: any server, logger and type provider of an area's plugin
 type AnyApp = FastifyInstance<RawServerDefault, any, any, any, ZodTypeProvider>;
 
-export interface ServeOptions {
+export interface ServeOptions<R extends RouteDef = RouteDef> {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   bodyLimit?: number;
+  /** 'warn' for a route polled so often that its request lines would crowd the kept log out. */
+  logLevel?: LogLevel;
+  /**
+   * The server's own check of the body, in place of the declared schema, for a rule stricter than one the
+   * web can load up front: a new password must not be too easy to guess (contract/password-policy, whose
+   * dictionary the web loads only when someone types a password). It takes the declared body's fields, and
+   * its output is the declared body's (the handler is typed by the declaration). OpenAPI describes it.
+   */
+  strictBody?: z.ZodType<Out<R['body']>>;
 }
 
 /**
@@ -40,21 +50,32 @@ export interface ServeOptions {
 export function serve<R extends RouteDef>(
   app: AnyApp,
   route: R,
-  options: ServeOptions,
+  options: ServeOptions<R>,
   handler: (request: DeclaredRequest<R>, reply: FastifyReply) => Promise<DeclaredAnswer<R>>,
 ): void {
-  if (!route.path.startsWith(app.prefix))
-    throw new Error(`${route.method} ${route.path} is declared outside its plugin’s prefix ${app.prefix}`);
+  const { strictBody, ...routeOptions } = options;
   app.route({
     method: route.method,
-    url: route.path.slice(app.prefix.length) || '/',
-    ...options,
+    url: declaredUrl(app, route),
+    ...routeOptions,
     schema: {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
-      ...(route.body ? { body: route.body } : {}),
+      ...(route.body ? { body: strictBody ?? route.body } : {}),
       response: { [route.status ?? 200]: route.response },
     },
     handler: handler as never,
   });
+}
+
+/**
+ * The URL, inside `app`'s plugin, of a declared route the area registers by hand because `serve` cannot (its
+ * answer is bytes streamed back rather than a JSON envelope, its body raw, or it has several success
+ * statuses): the declaration still fixes where it answers, and one outside the plugin's prefix is refused as
+ * `serve` refuses it. The hand-written registration takes the declaration's params and query schemas too.
+ */
+export function declaredUrl(app: AnyApp, route: RouteDef): string {
+  if (!route.path.startsWith(app.prefix))
+    throw new Error(`${route.method} ${route.path} is declared outside its plugin’s prefix ${app.prefix}`);
+  return route.path.slice(app.prefix.length) || '/';
 }

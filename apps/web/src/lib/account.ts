@@ -1,23 +1,21 @@
 // The signed-in user's own profile and two-factor status, shared by the profile and settings screens and the
 // user menu (which shows the avatar). One query key each, so an update anywhere shows everywhere.
-import { TwoFactorStatusSchema } from '@mixdesk/contract/account';
-import { envelope } from '@mixdesk/contract/envelope';
-import { type Profile, ProfileDataSchema, type ProfileUpdate } from '@mixdesk/contract/profile';
+import type { Profile, ProfileUpdate } from '@mixdesk/contract/profile';
+import { accountRoutes } from '@mixdesk/contract/routes/account';
+import { profileRoutes } from '@mixdesk/contract/routes/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './call';
 import { useSession } from './session';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 export const TWO_FACTOR_QUERY_KEY = ['two-factor'] as const;
 
-const ProfileResponseSchema = envelope(ProfileDataSchema);
-
 export async function fetchProfile(): Promise<Profile> {
-  return (await api.get('/api/auth/profile', { schema: ProfileResponseSchema })).data.profile;
+  return (await call(profileRoutes.get, {})).data.profile;
 }
 
 export async function saveProfile(update: ProfileUpdate): Promise<{ profile: Profile; message: string }> {
-  const res = await api.put('/api/auth/profile', update, { schema: ProfileResponseSchema });
+  const res = await call(profileRoutes.update, { body: update });
   return { profile: res.data.profile, message: res.message };
 }
 
@@ -53,8 +51,7 @@ export function useTwoFactorStatus() {
   const session = useSession();
   return useQuery({
     queryKey: TWO_FACTOR_QUERY_KEY,
-    queryFn: async () =>
-      (await api.get('/api/account/two-factor', { schema: envelope(TwoFactorStatusSchema) })).data,
+    queryFn: async () => (await call(accountRoutes.twoFactor, {})).data,
     enabled: Boolean(session.user),
   });
 }

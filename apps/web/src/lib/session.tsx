@@ -1,7 +1,7 @@
 // The signed-in session (SPEC §4 Session): loading at start, then a user or nobody, from GET /api/auth/me.
 // It also reacts to the API client's session-expired event and keeps the realtime connection in step.
-import { MeDataSchema, type User, UserSchema } from '@mixdesk/contract/auth';
-import { envelope } from '@mixdesk/contract/envelope';
+import { type User, UserSchema } from '@mixdesk/contract/auth';
+import { sessionRoutes as routes } from '@mixdesk/contract/routes/session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -15,11 +15,11 @@ import {
 } from 'react';
 import { z } from 'zod';
 import { ApiError, api, TOKEN_KEY } from './api';
+import { call } from './call';
 import { realtime } from './realtime';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-const MeResponseSchema = envelope(MeDataSchema);
 const RefreshBodySchema = z.object({ data: z.object({ user: UserSchema }) });
 
 /**
@@ -29,7 +29,7 @@ const RefreshBodySchema = z.object({ data: z.object({ user: UserSchema }) });
 async function fetchCurrentUser(): Promise<User | null> {
   if (!api.tokens.maybeSignedIn()) return null;
   try {
-    const response = await api.get('/api/auth/me', { schema: MeResponseSchema });
+    const response = await call(routes.me, {});
     return response.data.user;
   } catch (error) {
     // The sign-in is over (its cookies expired with the token already gone): stop asking on every load.
@@ -90,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await api.post('/api/auth/logout', undefined, { auth: false });
+      await call(routes.logout, {}, { auth: false });
     } catch (error) {
       console.warn('Sign-out request failed; signing out locally', error);
     }
@@ -114,7 +114,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const revalidate = useCallback(async () => {
     if (!userRef.current) return false;
     try {
-      const response = await api.get('/api/auth/me', { schema: MeResponseSchema });
+      const response = await call(routes.me, {});
       if (userRef.current) setUser(response.data.user);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

@@ -1,20 +1,15 @@
-// The track and version calls (packages/contract/src/media.ts), parsed with the shared contract: the tracks page,
-// the share links, the version pickers and mastering read them.
-import { envelope } from '@mixdesk/contract/envelope';
+// The track and version calls (packages/contract/src/routes/media.ts), parsed with the shared contract: the
+// tracks page, the share links, the version pickers and mastering read them.
 import {
   type CreateTrackInput,
-  MediaTotalsSchema,
   PeaksResponseSchema,
   TRACKS_PER_PROJECT_MAX,
-  TrackListResponseSchema,
-  TrackResponseSchema,
-  TrackSchema,
   type UpdateTrackInput,
-  VersionListResponseSchema,
-  VersionResponseSchema,
 } from '@mixdesk/contract/media';
-import { z } from 'zod';
+import { fillPath } from '@mixdesk/contract/routes';
+import { trackRoutes as routes } from '@mixdesk/contract/routes/media';
 import { api } from './api';
+import { call } from './call';
 import { postUpload, type UploadProgress } from './upload';
 
 /** One version of a track of a project: what its analysis and its master are asked of. */
@@ -24,50 +19,29 @@ export interface VersionRef {
   versionId: string;
 }
 
-const tracksPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/tracks`;
-const trackPath = (projectId: string, trackId: string) =>
-  `${tracksPath(projectId)}/${encodeURIComponent(trackId)}`;
-const versionPath = (projectId: string, trackId: string, versionId: string) =>
-  `${trackPath(projectId, trackId)}/versions/${encodeURIComponent(versionId)}`;
-
 export async function fetchTracks(projectId: string, signal?: AbortSignal) {
-  const res = await api.get(tracksPath(projectId), {
-    query: { limit: TRACKS_PER_PROJECT_MAX },
-    schema: TrackListResponseSchema,
-    signal,
-  });
-  return res.data.tracks;
+  const query = { limit: TRACKS_PER_PROJECT_MAX };
+  return (await call(routes.list, { params: { id: projectId }, query }, { signal })).data.tracks;
 }
 
 export async function createTrack(projectId: string, input: CreateTrackInput) {
-  return (await api.post(tracksPath(projectId), input, { schema: TrackResponseSchema })).data.track;
+  return (await call(routes.create, { params: { id: projectId }, body: input })).data.track;
 }
 
 export async function updateTrack(projectId: string, trackId: string, input: UpdateTrackInput) {
-  return (await api.put(trackPath(projectId, trackId), input, { schema: TrackResponseSchema })).data.track;
+  return (await call(routes.update, { params: { id: projectId, trackId }, body: input })).data.track;
 }
 
 export async function deleteTrack(projectId: string, trackId: string) {
-  await api.delete(trackPath(projectId, trackId), {
-    schema: envelope(z.object({ totals: MediaTotalsSchema })),
-  });
+  await call(routes.remove, { params: { id: projectId, trackId } });
 }
 
 export async function reorderTracks(projectId: string, trackIds: string[]) {
-  const res = await api.put(
-    `${tracksPath(projectId)}/order`,
-    { trackIds },
-    { schema: envelope(z.object({ tracks: z.array(TrackSchema) })) },
-  );
-  return res.data.tracks;
+  return (await call(routes.reorder, { params: { id: projectId }, body: { trackIds } })).data.tracks;
 }
 
 export async function fetchVersions(projectId: string, trackId: string, signal?: AbortSignal) {
-  const res = await api.get(`${trackPath(projectId, trackId)}/versions`, {
-    schema: VersionListResponseSchema,
-    signal,
-  });
-  return res.data.versions;
+  return (await call(routes.versions, { params: { id: projectId, trackId } }, { signal })).data.versions;
 }
 
 export async function uploadVersion(
@@ -77,37 +51,33 @@ export async function uploadVersion(
   fields: { label: string; makeCurrent: boolean },
   opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
 ) {
-  // The file is the body, streamed to storage as it arrives; the fields travel in the query string.
+  // The file is the body, streamed to storage as it arrives (sent by lib/upload.ts, with its progress); the
+  // fields travel in the query string.
+  const route = routes.uploadVersion;
   const query = new URLSearchParams({ makeCurrent: String(fields.makeCurrent) });
   if (fields.label.trim()) query.set('label', fields.label.trim());
-  const res = await postUpload(`${trackPath(projectId, trackId)}/versions?${query}`, file, {
-    ...opts,
-    schema: VersionResponseSchema,
-  });
-  return res.data;
+  const path = `${fillPath(route.path, { id: projectId, trackId })}?${query}`;
+  return (await postUpload(path, file, { ...opts, schema: route.response })).data;
 }
 
 export async function renameVersion(projectId: string, trackId: string, versionId: string, label: string) {
   return (
-    await api.put(versionPath(projectId, trackId, versionId), { label }, { schema: VersionResponseSchema })
+    await call(routes.renameVersion, { params: { id: projectId, trackId, versionId }, body: { label } })
   ).data;
 }
 
 export async function makeCurrentVersion(projectId: string, trackId: string, versionId: string) {
-  return (
-    await api.post(`${versionPath(projectId, trackId, versionId)}/current`, undefined, {
-      schema: VersionResponseSchema,
-    })
-  ).data;
+  return (await call(routes.makeCurrent, { params: { id: projectId, trackId, versionId } })).data;
 }
 
 export async function deleteVersion(projectId: string, trackId: string, versionId: string) {
-  await api.delete(versionPath(projectId, trackId, versionId), {
-    schema: envelope(z.object({ track: TrackSchema, totals: MediaTotalsSchema })),
-  });
+  await call(routes.removeVersion, { params: { id: projectId, trackId, versionId } });
 }
 
-/** `auth` false for a share link's peaks: a refusal there means the link, not an expired session. */
+/**
+ * `peaksUrl` is the one a version's answer gives (a share link's, or the project's `routes.peaks`). `auth`
+ * false for a share link's peaks: a refusal there means the link, not an expired session.
+ */
 export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal, auth = true) {
   return (await api.get(peaksUrl, { schema: PeaksResponseSchema, signal, auth })).data;
 }

@@ -1,24 +1,12 @@
-// HTTP routes of the account area, under /api/account: password, sessions, two-factor, export, delete account.
-
-import {
-  DeleteAccountSchema,
-  DisableTwoFactorSchema,
-  EnableTwoFactorSchema,
-  ExportLinkSchema,
-  ExportRequestSchema,
-  ExportTokenQuerySchema,
-  RecoveryCodesSchema,
-  RevokedCountSchema,
-  SessionIdParamsSchema,
-  SessionListSchema,
-  TwoFactorSetupSchema,
-  TwoFactorStatusSchema,
-} from '@mixdesk/contract/account';
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
+// HTTP routes of the account area, under /api/account (password, sessions, two-factor, export, delete
+// account), as the contract declares them.
+import { ExportTokenQuerySchema } from '@mixdesk/contract/account';
 import { ChangePasswordBodySchema } from '@mixdesk/contract/password-policy';
+import { accountRoutes as routes } from '@mixdesk/contract/routes/account';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { serve } from '../../platform/contract-routes.ts';
 import { clearAuthCookies, isHttps } from '../../platform/cookies.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import { deleteAccount } from './delete-account.ts';
@@ -35,122 +23,80 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const guarded = { preHandler: app.requireAuth };
 
-  app.post(
-    '/password',
-    {
-      ...guarded,
-      schema: { body: ChangePasswordBodySchema, response: { 200: envelope(RevokedCountSchema) } },
-    },
-    async (request) => {
-      const revoked = await account.changePassword(ctx, caller(request), request.body);
-      return {
-        success: true as const,
-        message:
-          revoked > 0
-            ? `Password changed. ${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`
-            : 'Password changed.',
-        data: { revoked },
-      };
-    },
-  );
-
-  app.get(
-    '/sessions',
-    { ...guarded, schema: { response: { 200: envelope(SessionListSchema) } } },
-    async (request) => ({
+  // The new password is checked against contract/password-policy too, as before: the declaration's schema
+  // is the one the web loads up front, without the guessability dictionary.
+  serve(app, routes.changePassword, { ...guarded, strictBody: ChangePasswordBodySchema }, async (request) => {
+    const revoked = await account.changePassword(ctx, caller(request), request.body);
+    return {
       success: true as const,
-      message: 'Active sessions',
-      data: { sessions: await account.listSessions(ctx, caller(request)) },
-    }),
-  );
+      message:
+        revoked > 0
+          ? `Password changed. ${revoked} other ${revoked === 1 ? 'session was' : 'sessions were'} signed out.`
+          : 'Password changed.',
+      data: { revoked },
+    };
+  });
 
-  app.delete(
-    '/sessions/:id',
-    { ...guarded, schema: { params: SessionIdParamsSchema, response: { 200: OkSchema } } },
-    async (request, reply) => {
-      const who = caller(request);
-      await account.signOutSession(ctx, who, request.params.id);
-      if (request.params.id === who.sessionId) clearAuthCookies(reply, secure);
-      return { success: true as const, message: 'Session signed out' };
-    },
-  );
+  serve(app, routes.sessions, guarded, async (request) => ({
+    success: true as const,
+    message: 'Active sessions',
+    data: { sessions: await account.listSessions(ctx, caller(request)) },
+  }));
 
-  app.post(
-    '/sessions/sign-out-others',
-    { ...guarded, schema: { response: { 200: envelope(RevokedCountSchema) } } },
-    async (request) => {
-      const revoked = await account.signOutOtherSessions(ctx, caller(request));
-      return {
-        success: true as const,
-        message: `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}`,
-        data: { revoked },
-      };
-    },
-  );
+  serve(app, routes.signOutSession, guarded, async (request, reply) => {
+    const who = caller(request);
+    await account.signOutSession(ctx, who, request.params.id);
+    if (request.params.id === who.sessionId) clearAuthCookies(reply, secure);
+    return { success: true as const, message: 'Session signed out' };
+  });
 
-  app.get(
-    '/two-factor',
-    { ...guarded, schema: { response: { 200: envelope(TwoFactorStatusSchema) } } },
-    async (request) => ({
+  serve(app, routes.signOutOtherSessions, guarded, async (request) => {
+    const revoked = await account.signOutOtherSessions(ctx, caller(request));
+    return {
       success: true as const,
-      message: 'Two-factor authentication',
-      data: await twoFactorStatus(ctx.db, caller(request).userId),
-    }),
-  );
+      message: `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}`,
+      data: { revoked },
+    };
+  });
 
-  app.post(
-    '/two-factor/setup',
-    { ...guarded, schema: { response: { 200: envelope(TwoFactorSetupSchema) } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Scan the QR code with your authenticator app, then enter the code it shows',
-      data: await account.startTwoFactorSetup(ctx, caller(request)),
-    }),
-  );
+  serve(app, routes.twoFactor, guarded, async (request) => ({
+    success: true as const,
+    message: 'Two-factor authentication',
+    data: await twoFactorStatus(ctx.db, caller(request).userId),
+  }));
 
-  app.post(
-    '/two-factor/enable',
-    { ...guarded, schema: { body: EnableTwoFactorSchema, response: { 200: envelope(RecoveryCodesSchema) } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Two-factor authentication is on. Save your recovery codes: they are shown only once.',
-      data: { recoveryCodes: await confirmSetup(ctx, caller(request).userId, request.body.code) },
-    }),
-  );
+  serve(app, routes.twoFactorSetup, guarded, async (request) => ({
+    success: true as const,
+    message: 'Scan the QR code with your authenticator app, then enter the code it shows',
+    data: await account.startTwoFactorSetup(ctx, caller(request)),
+  }));
 
-  app.post(
-    '/two-factor/disable',
-    { ...guarded, schema: { body: DisableTwoFactorSchema, response: { 200: OkSchema } } },
-    async (request) => {
-      await account.disableTwoFactor(ctx, caller(request), request.body);
-      return { success: true as const, message: 'Two-factor authentication is off' };
-    },
-  );
+  serve(app, routes.twoFactorEnable, guarded, async (request) => ({
+    success: true as const,
+    message: 'Two-factor authentication is on. Save your recovery codes: they are shown only once.',
+    data: { recoveryCodes: await confirmSetup(ctx, caller(request).userId, request.body.code) },
+  }));
 
-  app.post(
-    '/two-factor/recovery-codes',
-    {
-      ...guarded,
-      schema: { body: DisableTwoFactorSchema, response: { 200: envelope(RecoveryCodesSchema) } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'New recovery codes. The old ones no longer work.',
-      data: { recoveryCodes: await account.newRecoveryCodes(ctx, caller(request), request.body) },
-    }),
-  );
+  serve(app, routes.twoFactorDisable, guarded, async (request) => {
+    await account.disableTwoFactor(ctx, caller(request), request.body);
+    return { success: true as const, message: 'Two-factor authentication is off' };
+  });
 
-  app.post(
-    '/export',
-    { ...guarded, schema: { body: ExportRequestSchema, response: { 200: envelope(ExportLinkSchema) } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Your export is ready to download',
-      data: createExportLink(ctx, caller(request), request.body?.includeFiles ?? true),
-    }),
-  );
+  serve(app, routes.recoveryCodes, guarded, async (request) => ({
+    success: true as const,
+    message: 'New recovery codes. The old ones no longer work.',
+    data: { recoveryCodes: await account.newRecoveryCodes(ctx, caller(request), request.body) },
+  }));
 
-  // Fetched by a plain navigation (a download), so the signed link itself is the credential.
+  serve(app, routes.export, guarded, async (request) => ({
+    success: true as const,
+    message: 'Your export is ready to download',
+    data: createExportLink(ctx, caller(request), request.body?.includeFiles ?? true),
+  }));
+
+  // Fetched by a plain navigation (a download), so the signed link itself is the credential. Registered by
+  // hand, and not declared in the contract: it streams a ZIP back, not a JSON envelope, and the web never
+  // calls it (it follows the link the export answers with).
   app.get(
     '/export/download',
     {
@@ -171,13 +117,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/delete',
-    { ...guarded, schema: { body: DeleteAccountSchema, response: { 200: OkSchema } } },
-    async (request, reply) => {
-      await deleteAccount(ctx, caller(request), request.body);
-      clearAuthCookies(reply, secure);
-      return { success: true as const, message: 'Your account and everything in it have been deleted' };
-    },
-  );
+  serve(app, routes.deleteAccount, guarded, async (request, reply) => {
+    await deleteAccount(ctx, caller(request), request.body);
+    clearAuthCookies(reply, secure);
+    return { success: true as const, message: 'Your account and everything in it have been deleted' };
+  });
 };

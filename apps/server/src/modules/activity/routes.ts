@@ -1,9 +1,9 @@
-// HTTP routes of the activity feeds (issue #15), mounted under /api: validate, call the service, shape the
-// envelope.
-import { ActivityListResponseSchema, ActivityQuerySchema } from '@mixdesk/contract/activity';
-import { ProjectIdParamsSchema } from '@mixdesk/contract/projects';
+// HTTP routes of the activity feeds (issue #15), mounted under /api, as the contract declares them: validate,
+// call the service, shape the envelope.
+import { activityRoutes as routes } from '@mixdesk/contract/routes/activity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { serve } from '../../platform/contract-routes.ts';
 import * as activity from './service.ts';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,30 +11,14 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { preHandler: app.requireAuth };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
-  app.get(
-    '/activity',
-    {
-      ...auth,
-      schema: { querystring: ActivityQuerySchema, response: { 200: ActivityListResponseSchema } },
-    },
-    async (request) =>
-      ok('Activity', await activity.listMyActivity(ctx, authOf(request).user._id, request.query)),
+  serve(app, routes.mine, auth, async (request) =>
+    ok('Activity', await activity.listMyActivity(ctx, authOf(request).user._id, request.query)),
   );
 
-  app.get(
-    '/projects/:id/activity',
-    {
-      ...auth,
-      schema: {
-        params: ProjectIdParamsSchema,
-        querystring: ActivityQuerySchema,
-        response: { 200: ActivityListResponseSchema },
-      },
-    },
-    async (request) =>
-      ok(
-        'Project activity',
-        await activity.listProjectActivity(ctx, authOf(request).user._id, request.params.id, request.query),
-      ),
+  serve(app, routes.project, auth, async (request) =>
+    ok(
+      'Project activity',
+      await activity.listProjectActivity(ctx, authOf(request).user._id, request.params.id, request.query),
+    ),
   );
 };

@@ -1,30 +1,21 @@
-// HTTP routes of the auth area (SPEC §7 Auth): validate, call the service, shape the envelope.
-
-import { LoginResultSchema, LoginSecondFactorSchema } from '@mixdesk/contract/account';
-import {
-  ForgotPasswordSchema,
-  LoginSchema,
-  MeDataSchema,
-  SessionDataSchema,
-  type User,
-  UserSchema,
-  VerifyEmailSchema,
-} from '@mixdesk/contract/auth';
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
+// HTTP routes of the auth area (SPEC §7 Auth), as the contract declares them: validate, call the service, shape
+// the envelope.
+import type { User } from '@mixdesk/contract/auth';
 import { RegisterBodySchema, ResetPasswordBodySchema } from '@mixdesk/contract/password-policy';
+import { authRoutes as routes } from '@mixdesk/contract/routes/auth';
+import { sessionRoutes } from '@mixdesk/contract/routes/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isAdminEmail } from '../../platform/admin.ts';
 import { authOf } from '../../platform/auth.ts';
+import { serve } from '../../platform/contract-routes.ts';
 import { clearAuthCookies, cookieNames, isHttps, setAuthCookies } from '../../platform/cookies.ts';
 import { ANONYMOUS, assertCsrf } from '../../platform/csrf.ts';
 import { completeLoginChallenge } from '../account/public.ts';
 import * as auth from './service.ts';
 import { endSession, type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
 
-const MeResponseSchema = envelope(MeDataSchema).extend({ user: UserSchema });
-type MeResponse = z.output<typeof MeResponseSchema>;
+const MeResponseSchema = sessionRoutes.me.response;
 /** The type Fastify gives the JSON it serializes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -55,73 +46,59 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  app.post(
-    '/register',
-    { schema: { body: RegisterBodySchema, response: { 201: envelope(SessionDataSchema) } } },
-    async (request, reply) => {
-      const { user, session } = await auth.register(ctx, request.body, client(request));
-      signIn(reply, session);
-      return reply.status(201).send({
-        success: true,
-        message: 'Account created. Check your inbox to verify your email address.',
-        data: { user: flagged(user), token: session.accessToken },
-      });
-    },
-  );
+  // The new password is checked against contract/password-policy too, as before: the declaration's schema
+  // is the one the web loads up front, without the guessability dictionary.
+  serve(app, routes.register, { strictBody: RegisterBodySchema }, async (request, reply) => {
+    const { user, session } = await auth.register(ctx, request.body, client(request));
+    signIn(reply, session);
+    return reply.status(201).send({
+      success: true,
+      message: 'Account created. Check your inbox to verify your email address.',
+      data: { user: flagged(user), token: session.accessToken },
+    });
+  });
 
-  app.post(
-    '/login',
-    { schema: { body: LoginSchema, response: { 200: envelope(LoginResultSchema) } } },
-    async (request, reply) => {
-      const result = await auth.login(ctx, request.body, client(request));
-      if ('challenge' in result)
-        return {
-          success: true as const,
-          message: 'Enter the code from your authenticator app',
-          data: result,
-        };
-      signIn(reply, result.session);
+  serve(app, routes.login, {}, async (request, reply) => {
+    const result = await auth.login(ctx, request.body, client(request));
+    if ('challenge' in result)
       return {
         success: true as const,
-        message: 'Signed in',
-        data: { user: flagged(result.user), token: result.session.accessToken },
+        message: 'Enter the code from your authenticator app',
+        data: result,
       };
-    },
-  );
+    signIn(reply, result.session);
+    return {
+      success: true as const,
+      message: 'Signed in',
+      data: { user: flagged(result.user), token: result.session.accessToken },
+    };
+  });
 
-  app.post(
-    '/login/two-factor',
-    { schema: { body: LoginSecondFactorSchema, response: { 200: envelope(SessionDataSchema) } } },
-    async (request, reply) => {
-      const { user, session } = await completeLoginChallenge(ctx, request.body, client(request));
+  serve(app, routes.loginTwoFactor, {}, async (request, reply) => {
+    const { user, session } = await completeLoginChallenge(ctx, request.body, client(request));
+    signIn(reply, session);
+    return {
+      success: true as const,
+      message: 'Signed in',
+      data: { user: flagged(user), token: session.accessToken },
+    };
+  });
+
+  serve(app, sessionRoutes.refresh, {}, async (request, reply) => {
+    await csrfIfCookie(request);
+    try {
+      const { user, session } = await rotateSession(ctx, request.cookies[names.refresh]);
       signIn(reply, session);
       return {
         success: true as const,
-        message: 'Signed in',
+        message: 'Session refreshed',
         data: { user: flagged(user), token: session.accessToken },
       };
-    },
-  );
-
-  app.post(
-    '/refresh',
-    { schema: { response: { 200: envelope(SessionDataSchema) } } },
-    async (request, reply) => {
-      await csrfIfCookie(request);
-      try {
-        const { user, session } = await rotateSession(ctx, request.cookies[names.refresh]);
-        signIn(reply, session);
-        return {
-          success: true as const,
-          message: 'Session refreshed',
-          data: { user: flagged(user), token: session.accessToken },
-        };
-      } catch (err) {
-        clearAuthCookies(reply, secure);
-        throw err;
-      }
-    },
-  );
+    } catch (err) {
+      clearAuthCookies(reply, secure);
+      throw err;
+    }
+  });
 
   /**
    * GET /me's JSON by the signed-in user's object. That object is frozen and shared by the requests of one
@@ -140,16 +117,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return body;
   };
 
-  app.get(
-    '/me',
-    { preHandler: app.requireAuth, schema: { response: { 200: MeResponseSchema } } },
-    // A string with its JSON type is sent as it is: the serializer's work is done above. (The type provider
-    // types send() by the schema; the string is that schema's JSON.)
-    async (request, reply) =>
-      reply.type(JSON_TYPE).send(meBody(authOf(request).user) as unknown as MeResponse),
+  // A string with its JSON type is sent as it is: the serializer's work is done above.
+  serve(app, sessionRoutes.me, { preHandler: app.requireAuth }, async (request, reply) =>
+    reply.type(JSON_TYPE).send(meBody(authOf(request).user)),
   );
 
-  app.post('/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
+  serve(app, sessionRoutes.logout, {}, async (request, reply) => {
     await csrfIfCookie(request);
     const sessionId = await sessionOfRefreshToken(ctx, request.cookies[names.refresh]);
     if (sessionId) await endSession(ctx, sessionId);
@@ -163,46 +136,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, message: 'Signed out' };
   });
 
-  app.post(
-    '/resend-verification',
-    { preHandler: app.requireAuth, schema: { response: { 200: OkSchema } } },
-    async (request) => {
-      await auth.resendVerification(ctx, authOf(request).user._id);
-      return { success: true as const, message: 'Verification email sent' };
-    },
-  );
+  serve(app, routes.resendVerification, { preHandler: app.requireAuth }, async (request) => {
+    await auth.resendVerification(ctx, authOf(request).user._id);
+    return { success: true as const, message: 'Verification email sent' };
+  });
 
-  app.post(
-    '/verify-email',
-    { schema: { body: VerifyEmailSchema, response: { 200: envelope(z.object({ user: UserSchema })) } } },
-    async (request) => {
-      const user = await auth.verifyEmail(ctx, request.body.token);
-      return { success: true as const, message: 'Email verified', data: { user: flagged(user) } };
-    },
-  );
+  serve(app, routes.verifyEmail, {}, async (request) => {
+    const user = await auth.verifyEmail(ctx, request.body.token);
+    return { success: true as const, message: 'Email verified', data: { user: flagged(user) } };
+  });
 
-  app.post(
-    '/forgot-password',
-    { schema: { body: ForgotPasswordSchema, response: { 200: OkSchema } } },
-    async (request) => {
-      await auth.requestPasswordReset(ctx, request.body.email);
-      return {
-        success: true as const,
-        message: 'If an account exists for that email, a link to reset the password is on its way.',
-      };
-    },
-  );
+  serve(app, routes.forgotPassword, {}, async (request) => {
+    await auth.requestPasswordReset(ctx, request.body.email);
+    return {
+      success: true as const,
+      message: 'If an account exists for that email, a link to reset the password is on its way.',
+    };
+  });
 
-  app.post(
-    '/reset-password',
-    { schema: { body: ResetPasswordBodySchema, response: { 200: OkSchema } } },
-    async (request, reply) => {
-      await auth.resetPassword(ctx, request.body.token, request.body.password);
-      clearAuthCookies(reply, secure);
-      return {
-        success: true as const,
-        message: 'Your password has been reset. Sign in with your new password.',
-      };
-    },
-  );
+  serve(app, routes.resetPassword, { strictBody: ResetPasswordBodySchema }, async (request, reply) => {
+    await auth.resetPassword(ctx, request.body.token, request.body.password);
+    clearAuthCookies(reply, secure);
+    return {
+      success: true as const,
+      message: 'Your password has been reset. Sign in with your new password.',
+    };
+  });
 };

@@ -1,10 +1,12 @@
 // GET /api/dashboard (SPEC §2 Dashboard): the signed-in user's figures, last five projects by activity and
 // the recent activity, and the analyses and masters under way, in one call, answered from a cache that the
 // database's versions keep current (cache.ts).
-import { DashboardResponseSchema, RECENT_PROJECTS_COUNT } from '@mixdesk/contract/dashboard';
+import { RECENT_PROJECTS_COUNT } from '@mixdesk/contract/dashboard';
+import { dashboardRoutes as routes } from '@mixdesk/contract/routes/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/contract-routes.ts';
 import { recentActivity } from '../activity/public.ts';
 import { listProjects } from '../projects/public.ts';
 import { activeJobs } from './active-jobs.ts';
@@ -27,17 +29,10 @@ async function buildDashboard(ctx: AppContext, userId: string) {
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get(
-    '/',
-    { preHandler: app.requireAuth, schema: { response: { 200: DashboardResponseSchema } } },
-    async (request, reply) => {
-      const userId = authOf(request).user._id;
-      const json = await dashboardJson(ctx, userId, () => buildDashboard(ctx, userId));
-      // Validated against the response schema and serialised (and cached) by dashboardJson.
-      return reply
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(json as never);
-    },
-  );
+  serve(app, routes.get, { preHandler: app.requireAuth }, async (request, reply) => {
+    const userId = authOf(request).user._id;
+    const json = await dashboardJson(ctx, userId, () => buildDashboard(ctx, userId));
+    // Validated against the response schema and serialised (and cached) by dashboardJson.
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
+  });
 };

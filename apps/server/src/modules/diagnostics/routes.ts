@@ -1,21 +1,14 @@
 // /api/diagnostics/* (SPEC §7 Diagnostics) for administrators only (everyone else gets the unknown-route
 // 404), and /api/ready for load balancers. Reports come from real probes run by one ProbeRunner per app.
-import {
-  DatabaseReportSchema,
-  HealthQuerySchema,
-  HealthReportSchema,
-  SERVICE_NAMES,
-  ServiceNameSchema,
-  ServiceTestParamsSchema,
-  ServiceTestResultSchema,
-  SystemReportSchema,
-} from '@mixdesk/contract/diagnostics';
+import { SERVICE_NAMES, ServiceNameSchema } from '@mixdesk/contract/diagnostics';
 import { envelope } from '@mixdesk/contract/envelope';
+import { diagnosticsRoutes as routes } from '@mixdesk/contract/routes/diagnostics';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../platform/admin.ts';
 import { authOf } from '../../platform/auth.ts';
+import { serve } from '../../platform/contract-routes.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createCacheProbeClient } from './cache-client.ts';
 import { healthEnvelopeJson } from './health-json.ts';
@@ -51,61 +44,36 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod = async (app) => {
   readiness(app, runner);
 
   // Polled every 5 s by every open screen: its own request lines would crowd the kept log out.
-  app.get(
-    '/diagnostics/health',
-    {
-      ...admin,
-      logLevel: 'warn',
-      schema: { querystring: HealthQuerySchema, response: { 200: envelope(HealthReportSchema) } },
-    },
-    async (request, reply) => {
-      const report = await healthReport(app, runner);
-      // A screen that has the current lines is not sent them again (most polls: nothing was logged since).
-      const logsVersion = app.logBuffer.version;
-      const logsUnchanged = request.query.logsVersion === logsVersion;
-      const body = healthEnvelopeJson(
-        'System health',
-        { ...report, logsVersion, logsUnchanged },
-        logsUnchanged ? [] : app.logBuffer.entries(),
-      );
-      // JSON text with a JSON type goes out as it is; the typed reply only knows the object form.
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
-  );
+  serve(app, routes.health, { ...admin, logLevel: 'warn' }, async (request, reply) => {
+    const report = await healthReport(app, runner);
+    // A screen that has the current lines is not sent them again (most polls: nothing was logged since).
+    const logsVersion = app.logBuffer.version;
+    const logsUnchanged = request.query.logsVersion === logsVersion;
+    const body = healthEnvelopeJson(
+      'System health',
+      { ...report, logsVersion, logsUnchanged },
+      logsUnchanged ? [] : app.logBuffer.entries(),
+    );
+    // JSON text with a JSON type goes out as it is.
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
-  app.get(
-    '/diagnostics/system',
-    { ...admin, schema: { response: { 200: envelope(SystemReportSchema) } } },
-    async () => ok('System', systemReport(app)),
-  );
+  serve(app, routes.system, admin, async () => ok('System', systemReport(app)));
 
-  app.get(
-    '/diagnostics/database',
-    { ...admin, schema: { response: { 200: envelope(DatabaseReportSchema) } } },
-    async () => ok('Database', await databaseReport(app, runner)),
-  );
+  serve(app, routes.database, admin, async () => ok('Database', await databaseReport(app, runner)));
 
-  app.post(
-    '/diagnostics/test/:serviceName',
-    {
-      ...admin,
-      schema: { params: ServiceTestParamsSchema, response: { 200: envelope(ServiceTestResultSchema) } },
-    },
-    async (request) => {
-      const name = ServiceNameSchema.safeParse(request.params.serviceName);
-      if (!name.success) {
-        const known = SERVICE_NAMES.join(', ');
-        throw new AppError(
-          'NOT_FOUND',
-          `Unknown service '${request.params.serviceName}'. Services: ${known}`,
-          [{ path: 'serviceName', message: `Must be one of: ${known}` }],
-        );
-      }
-      limit.take(authOf(request).user._id, 'Too many service tests.');
-      const service = await runner.check(name.data, { fresh: true });
-      return ok(`${service.label} tested`, { service });
-    },
-  );
+  serve(app, routes.testService, admin, async (request) => {
+    const name = ServiceNameSchema.safeParse(request.params.serviceName);
+    if (!name.success) {
+      const known = SERVICE_NAMES.join(', ');
+      throw new AppError('NOT_FOUND', `Unknown service '${request.params.serviceName}'. Services: ${known}`, [
+        { path: 'serviceName', message: `Must be one of: ${known}` },
+      ]);
+    }
+    limit.take(authOf(request).user._id, 'Too many service tests.');
+    const service = await runner.check(name.data, { fresh: true });
+    return ok(`${service.label} tested`, { service });
+  });
 };
 
 /** /api/ready: 200 while this instance can serve (its database answers), 503 otherwise or while stopping. */

@@ -1,34 +1,21 @@
-// HTTP routes of the documents area (SPEC §7 Documents): validate, call the service, shape the envelope.
+// HTTP routes of the documents area (SPEC §7 Documents), as the contract declares them: validate, call the
+// service, shape the envelope.
 // `/templates/:type`, `/auto-populate/sources` and `/verify` are static paths, so they win over `/:id`.
-import {
-  AuditDataSchema,
-  AutoPopulateDataSchema,
-  DocumentDataSchema,
-  TemplatesDataSchema,
-  VerifyDataSchema,
-} from '@mixdesk/contract/document-responses';
-import {
-  DocumentIdParamsSchema,
-  DocumentListQuerySchema,
-  DownloadQuerySchema,
-  GenerateDocumentSchema,
-  TemplateTypeParamsSchema,
-} from '@mixdesk/contract/documents';
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
-import { MarkPaidSchema, SendDocumentSchema, SignLinkDataSchema } from '@mixdesk/contract/signing';
+import { VerifyDataSchema } from '@mixdesk/contract/document-responses';
+import { envelope } from '@mixdesk/contract/envelope';
+import { documentRoutes as routes } from '@mixdesk/contract/routes/documents';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import { originOf } from './events.ts';
-import { DocumentListResponseSchema, listDocumentsJson } from './list.ts';
+import { listDocumentsJson } from './list.ts';
 import { documentAudit, sendPdf, VERIFY_MAX_BYTES, verifyPdf } from './pdf-routes.ts';
 import { markPaid, sendDocument, signLinkForUser } from './send.ts';
 import * as documents from './service.ts';
 import { autoPopulateSources } from './sources.ts';
 import { templatesOf } from './templates.ts';
-
-const DocumentResponse = envelope(DocumentDataSchema);
 
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -46,43 +33,28 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     (_r, body, done) => done(null, body),
   );
 
-  app.get(
-    '/',
-    {
-      ...auth,
-      schema: { querystring: DocumentListQuerySchema, response: { 200: DocumentListResponseSchema } },
-    },
-    async (request, reply) => {
-      const json = await listDocumentsJson(ctx, owner(request).id, request.query);
-      // Already validated against the response schema and serialised (and cached) by the list.
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
+  serve(app, routes.list, auth, async (request, reply) => {
+    const json = await listDocumentsJson(ctx, owner(request).id, request.query);
+    // Already validated against the response schema and serialised (and cached) by the list.
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  serve(app, routes.templates, auth, async (request) =>
+    ok('Templates', { templates: templatesOf(request.params.type) }),
   );
 
-  app.get(
-    '/templates/:type',
-    {
-      ...auth,
-      schema: { params: TemplateTypeParamsSchema, response: { 200: envelope(TemplatesDataSchema) } },
-    },
-    async (request) => ok('Templates', { templates: templatesOf(request.params.type) }),
+  serve(app, routes.sources, auth, async (request) =>
+    ok('Projects', { projects: await autoPopulateSources(ctx, owner(request).id) }),
   );
 
-  app.get(
-    '/auto-populate/sources',
-    { ...auth, schema: { response: { 200: envelope(AutoPopulateDataSchema) } } },
-    async (request) => ok('Projects', { projects: await autoPopulateSources(ctx, owner(request).id) }),
-  );
+  serve(app, routes.generate, auth, async (request, reply) => {
+    const document = await documents.generateDocument(ctx, owner(request), request.body, originOf(request));
+    return reply.status(201).send(ok('Document generated successfully!', { document }));
+  });
 
-  app.post(
-    '/generate',
-    { ...auth, schema: { body: GenerateDocumentSchema, response: { 201: DocumentResponse } } },
-    async (request, reply) => {
-      const document = await documents.generateDocument(ctx, owner(request), request.body, originOf(request));
-      return reply.status(201).send(ok('Document generated successfully!', { document }));
-    },
-  );
-
+  // By hand, and not declared in the contract: the body is the PDF itself (raw application/pdf, read by the
+  // parser above, described by `rawBody`), which a declaration's JSON body schema cannot say; the web does not
+  // call it.
   app.post(
     '/verify',
     {
@@ -92,60 +64,42 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok('Verification', await verifyPdf(ctx, owner(request).id, request.body)),
   );
 
-  app.get(
-    '/:id',
-    { ...auth, schema: { params: DocumentIdParamsSchema, response: { 200: DocumentResponse } } },
-    async (request) =>
-      ok('Document', { document: await documents.getDocument(ctx, owner(request).id, request.params.id) }),
+  serve(app, routes.get, auth, async (request) =>
+    ok('Document', { document: await documents.getDocument(ctx, owner(request).id, request.params.id) }),
   );
 
-  app.put(
-    '/:id',
+  serve(app, routes.update, auth, async (request) =>
+    ok('Document updated', {
+      document: await documents.updateDocument(
+        ctx,
+        owner(request),
+        request.params.id,
+        request.body,
+        originOf(request),
+      ),
+    }),
+  );
+
+  serve(app, routes.remove, auth, async (request) => {
+    await documents.deleteDocument(ctx, owner(request).id, request.params.id);
+    return { success: true as const, message: 'Document deleted' };
+  });
+
+  serve(app, routes.void, auth, async (request) =>
+    ok('Document voided', {
+      document: await documents.voidDocument(ctx, owner(request), request.params.id, originOf(request)),
+    }),
+  );
+
+  // By hand: the answer is the PDF's bytes, streamed, not a JSON envelope. Its path, params and query are
+  // still the declaration's.
+  app.get(
+    declaredUrl(app, routes.download),
     {
       ...auth,
       schema: {
-        params: DocumentIdParamsSchema,
-        body: GenerateDocumentSchema,
-        response: { 200: DocumentResponse },
-      },
-    },
-    async (request) =>
-      ok('Document updated', {
-        document: await documents.updateDocument(
-          ctx,
-          owner(request),
-          request.params.id,
-          request.body,
-          originOf(request),
-        ),
-      }),
-  );
-
-  app.delete(
-    '/:id',
-    { ...auth, schema: { params: DocumentIdParamsSchema, response: { 200: OkSchema } } },
-    async (request) => {
-      await documents.deleteDocument(ctx, owner(request).id, request.params.id);
-      return { success: true as const, message: 'Document deleted' };
-    },
-  );
-
-  app.post(
-    '/:id/void',
-    { ...auth, schema: { params: DocumentIdParamsSchema, response: { 200: DocumentResponse } } },
-    async (request) =>
-      ok('Document voided', {
-        document: await documents.voidDocument(ctx, owner(request), request.params.id, originOf(request)),
-      }),
-  );
-
-  app.get(
-    '/:id/download',
-    {
-      ...auth,
-      schema: {
-        params: DocumentIdParamsSchema,
-        querystring: DownloadQuerySchema,
+        params: routes.download.params,
+        querystring: routes.download.query,
         produces: ['application/pdf'],
         response: { 200: BinarySchema },
       },
@@ -154,56 +108,35 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPdf(ctx, reply, owner(request), request.params.id, request.query.inline, originOf(request)),
   );
 
-  app.get(
-    '/:id/audit',
-    { ...auth, schema: { params: DocumentIdParamsSchema, response: { 200: envelope(AuditDataSchema) } } },
-    async (request) =>
-      ok('Audit trail', { events: await documentAudit(ctx, owner(request).id, request.params.id) }),
+  serve(app, routes.audit, auth, async (request) =>
+    ok('Audit trail', { events: await documentAudit(ctx, owner(request).id, request.params.id) }),
   );
 
-  app.post(
-    '/:id/send',
-    {
-      ...auth,
-      schema: {
-        params: DocumentIdParamsSchema,
-        body: SendDocumentSchema,
-        response: { 200: DocumentResponse },
-      },
-    },
-    async (request) =>
-      ok('Signing links sent', {
-        document: await sendDocument(
-          ctx,
-          owner(request),
-          request.params.id,
-          request.body.signingOrder,
-          originOf(request),
-        ),
-      }),
+  serve(app, routes.send, auth, async (request) =>
+    ok('Signing links sent', {
+      document: await sendDocument(
+        ctx,
+        owner(request),
+        request.params.id,
+        request.body.signingOrder,
+        originOf(request),
+      ),
+    }),
   );
 
-  app.post(
-    '/:id/sign-link',
-    { ...auth, schema: { params: DocumentIdParamsSchema, response: { 200: envelope(SignLinkDataSchema) } } },
-    async (request) => ok('Signing link', await signLinkForUser(ctx, owner(request), request.params.id)),
+  serve(app, routes.signLink, auth, async (request) =>
+    ok('Signing link', await signLinkForUser(ctx, owner(request), request.params.id)),
   );
 
-  app.post(
-    '/:id/mark-paid',
-    {
-      ...auth,
-      schema: { params: DocumentIdParamsSchema, body: MarkPaidSchema, response: { 200: DocumentResponse } },
-    },
-    async (request) =>
-      ok('Invoice marked as paid', {
-        document: await markPaid(
-          ctx,
-          owner(request),
-          request.params.id,
-          request.body.paidAt,
-          originOf(request),
-        ),
-      }),
+  serve(app, routes.markPaid, auth, async (request) =>
+    ok('Invoice marked as paid', {
+      document: await markPaid(
+        ctx,
+        owner(request),
+        request.params.id,
+        request.body.paidAt,
+        originOf(request),
+      ),
+    }),
   );
 };

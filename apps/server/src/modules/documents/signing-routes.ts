@@ -1,15 +1,10 @@
 // /api/sign/:token — signing by whoever holds a link, with or without an account (no session needed: the
-// link is the credential). Unknown, used and expired links all answer the same 404, and are throttled.
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
-import {
-  DRAWN_SIGNATURE_MAX_BYTES,
-  RejectWithLinkSchema,
-  SigningTokenParamsSchema,
-  SigningViewDataSchema,
-  SignWithLinkSchema,
-} from '@mixdesk/contract/signing';
+// link is the credential), as the contract declares it. Unknown, used and expired links all answer the same
+// 404, and are throttled.
+import { signingRoutes as routes } from '@mixdesk/contract/routes/documents';
+import { DRAWN_SIGNATURE_MAX_BYTES } from '@mixdesk/contract/signing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import { contentDisposition } from '../media/public.ts';
 import { originOf } from './events.ts';
@@ -28,23 +23,19 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get(
-    '/:token',
-    {
-      schema: { params: SigningTokenParamsSchema, response: { 200: envelope(SigningViewDataSchema) } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Signing',
-      data: { signing: await openSigning(ctx, request.params.token, originOf(request)) },
-    }),
-  );
+  serve(app, routes.view, {}, async (request) => ({
+    success: true as const,
+    message: 'Signing',
+    data: { signing: await openSigning(ctx, request.params.token, originOf(request)) },
+  }));
 
+  // By hand: the answer is the PDF's bytes, streamed, not a JSON envelope. Its path and params are still the
+  // declaration's.
   app.get(
-    '/:token/pdf',
+    declaredUrl(app, routes.pdf),
     {
       schema: {
-        params: SigningTokenParamsSchema,
+        params: routes.pdf.params,
         produces: ['application/pdf'],
         response: { 200: BinarySchema },
       },
@@ -62,37 +53,22 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/:token',
-    {
-      bodyLimit: SIGN_BODY_LIMIT,
-      schema: {
-        params: SigningTokenParamsSchema,
-        body: SignWithLinkSchema,
-        response: { 200: envelope(z.object({ status: z.string() })) },
-      },
-    },
-    async (request) => {
-      const result = await signWithLink(ctx, request.params.token, request.body, originOf(request));
-      return {
-        success: true as const,
-        message:
-          result.status === 'completed'
-            ? 'Signed. Everyone has signed: the final copy is on its way.'
-            : 'Signed. Thank you.',
-        data: result,
-      };
-    },
-  );
+  serve(app, routes.sign, { bodyLimit: SIGN_BODY_LIMIT }, async (request) => {
+    const result = await signWithLink(ctx, request.params.token, request.body, originOf(request));
+    return {
+      success: true as const,
+      message:
+        result.status === 'completed'
+          ? 'Signed. Everyone has signed: the final copy is on its way.'
+          : 'Signed. Thank you.',
+      // The service answers 'signed' or 'completed' (typed as a string there); the declared answer's schema
+      // checks it on the way out.
+      data: result as { status: 'signed' | 'completed' },
+    };
+  });
 
-  app.post(
-    '/:token/reject',
-    {
-      schema: { params: SigningTokenParamsSchema, body: RejectWithLinkSchema, response: { 200: OkSchema } },
-    },
-    async (request) => {
-      await rejectWithLink(ctx, request.params.token, request.body.reason, originOf(request));
-      return { success: true as const, message: 'You declined to sign. The sender has been told.' };
-    },
-  );
+  serve(app, routes.reject, {}, async (request) => {
+    await rejectWithLink(ctx, request.params.token, request.body.reason, originOf(request));
+    return { success: true as const, message: 'You declined to sign. The sender has been told.' };
+  });
 };

@@ -1,19 +1,10 @@
-// HTTP routes for a project's other files: validate, call the service, shape the envelope.
-import { envelope } from '@mixdesk/contract/envelope';
-import {
-  FileListQuerySchema,
-  FileListResponseSchema,
-  FileParamsSchema,
-  FileResponseSchema,
-  FileUploadFieldsSchema,
-  ProjectFileSchema,
-  ProjectMediaParamsSchema,
-  TotalsResponseSchema,
-  UpdateFileSchema,
-} from '@mixdesk/contract/media';
+// HTTP routes for a project's other files, as the contract declares them: validate, call the service, shape
+// the envelope.
+import { FileParamsSchema, FileUploadFieldsSchema } from '@mixdesk/contract/media';
+import { fileRoutes as routes } from '@mixdesk/contract/routes/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
+import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import * as files from './files-service.ts';
 import { presentFile } from './present.ts';
@@ -25,79 +16,51 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { preHandler: app.requireAuth };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
-  app.get(
-    '/:id/files',
-    {
-      ...auth,
-      schema: {
-        params: ProjectMediaParamsSchema,
-        querystring: FileListQuerySchema,
-        response: { 200: FileListResponseSchema },
-      },
-    },
-    async (request) =>
-      ok('Files', await files.listFiles(ctx, authOf(request).user._id, request.params.id, request.query)),
+  serve(app, routes.list, auth, async (request) =>
+    ok('Files', await files.listFiles(ctx, authOf(request).user._id, request.params.id, request.query)),
   );
 
-  app.post(
-    '/:id/files',
-    {
-      ...auth,
-      schema: {
-        params: ProjectMediaParamsSchema,
-        rawBody: uploadBody(FileUploadFieldsSchema),
-        response: { 201: FileResponseSchema },
-      },
+  // By hand: the body is the upload itself (raw or multipart), streamed into storage once access is checked,
+  // and described to the OpenAPI document by `rawBody`; the path, params and answer are the declaration's.
+  const upload = routes.upload;
+  app.route({
+    method: upload.method,
+    url: declaredUrl(app, upload),
+    ...auth,
+    schema: {
+      params: upload.params,
+      rawBody: uploadBody(FileUploadFieldsSchema),
+      response: { [upload.status]: upload.response },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const open = requestUpload(request, uploadLimit(ctx));
       const data = await files.uploadFile(ctx, authOf(request).user._id, request.params.id, open);
       return reply.status(201).send(ok('File uploaded', data));
     },
-  );
+  });
 
-  app.get(
-    '/:id/files/:fileId',
-    {
-      ...auth,
-      schema: {
-        params: FileParamsSchema,
-        response: { 200: envelope(z.object({ file: ProjectFileSchema })) },
-      },
-    },
-    async (request) => {
-      const { id, fileId } = request.params;
-      return ok('File', {
-        file: presentFile(await files.getFile(ctx, authOf(request).user._id, id, fileId)),
-      });
-    },
-  );
+  serve(app, routes.get, auth, async (request) => {
+    const { id, fileId } = request.params;
+    return ok('File', {
+      file: presentFile(await files.getFile(ctx, authOf(request).user._id, id, fileId)),
+    });
+  });
 
-  app.put(
-    '/:id/files/:fileId',
-    {
-      ...auth,
-      schema: { params: FileParamsSchema, body: UpdateFileSchema, response: { 200: FileResponseSchema } },
-    },
-    async (request) => {
-      const { id, fileId } = request.params;
-      const userId = authOf(request).user._id;
-      return ok('File moved', await files.recategorizeFile(ctx, userId, id, fileId, request.body.category));
-    },
-  );
+  serve(app, routes.move, auth, async (request) => {
+    const { id, fileId } = request.params;
+    const userId = authOf(request).user._id;
+    return ok('File moved', await files.recategorizeFile(ctx, userId, id, fileId, request.body.category));
+  });
 
-  app.delete(
-    '/:id/files/:fileId',
-    { ...auth, schema: { params: FileParamsSchema, response: { 200: TotalsResponseSchema } } },
-    async (request) => {
-      const { id, fileId } = request.params;
-      return ok('File deleted', {
-        totals: await files.deleteFile(ctx, authOf(request).user._id, id, fileId),
-      });
-    },
-  );
+  serve(app, routes.remove, auth, async (request) => {
+    const { id, fileId } = request.params;
+    return ok('File deleted', {
+      totals: await files.deleteFile(ctx, authOf(request).user._id, id, fileId),
+    });
+  });
 
-  // Always a download: a project file is never rendered by the browser from our origin.
+  // Always a download: a project file is never rendered by the browser from our origin. By hand, and not
+  // declared: it streams the file, with 200 or 206 (a range), and the web takes its URL from the answers.
   app.get(
     '/:id/files/:fileId/download',
     {

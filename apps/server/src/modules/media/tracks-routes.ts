@@ -1,28 +1,10 @@
-// HTTP routes for a project's tracks and their versions: validate, call the service, shape the envelope.
-import { envelope } from '@mixdesk/contract/envelope';
-import {
-  CreateTrackSchema,
-  DownloadQuerySchema,
-  MediaListQuerySchema,
-  MediaTotalsSchema,
-  PeaksResponseSchema,
-  ProjectMediaParamsSchema,
-  ReorderTracksSchema,
-  TrackListResponseSchema,
-  TrackParamsSchema,
-  TrackResponseSchema,
-  TrackSchema,
-  TrackVersionSchema,
-  UpdateTrackSchema,
-  UpdateVersionSchema,
-  VersionListResponseSchema,
-  VersionParamsSchema,
-  VersionResponseSchema,
-  VersionUploadFieldsSchema,
-} from '@mixdesk/contract/media';
+// HTTP routes for a project's tracks and their versions, as the contract declares them: validate, call the
+// service, shape the envelope.
+import { DownloadQuerySchema, VersionParamsSchema, VersionUploadFieldsSchema } from '@mixdesk/contract/media';
+import { trackRoutes as routes } from '@mixdesk/contract/routes/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
+import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import { sendObject, versionObject } from './send-object.ts';
 import * as tracks from './tracks-service.ts';
@@ -39,192 +21,96 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
     versionId: p.versionId,
   });
 
-  app.get(
-    '/:id/tracks',
-    {
-      ...auth,
-      schema: {
-        params: ProjectMediaParamsSchema,
-        querystring: MediaListQuerySchema,
-        response: { 200: TrackListResponseSchema },
-      },
-    },
-    async (request) =>
-      ok('Tracks', await tracks.listTracks(ctx, authOf(request).user._id, request.params.id, request.query)),
+  serve(app, routes.list, auth, async (request) =>
+    ok('Tracks', await tracks.listTracks(ctx, authOf(request).user._id, request.params.id, request.query)),
   );
 
-  app.post(
-    '/:id/tracks',
-    {
-      ...auth,
-      schema: {
-        params: ProjectMediaParamsSchema,
-        body: CreateTrackSchema,
-        response: { 201: TrackResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const data = await tracks.createTrack(ctx, authOf(request).user._id, request.params.id, request.body);
-      return reply.status(201).send(ok('Track added', data));
-    },
-  );
+  serve(app, routes.create, auth, async (request, reply) => {
+    const data = await tracks.createTrack(ctx, authOf(request).user._id, request.params.id, request.body);
+    return reply.status(201).send(ok('Track added', data));
+  });
 
-  app.put(
-    '/:id/tracks/order',
-    {
-      ...auth,
-      schema: {
-        params: ProjectMediaParamsSchema,
-        body: ReorderTracksSchema,
-        response: { 200: envelope(z.object({ tracks: z.array(TrackSchema) })) },
-      },
-    },
-    async (request) => {
-      const userId = authOf(request).user._id;
-      const list = await tracks.reorderTracks(ctx, userId, request.params.id, request.body.trackIds);
-      return ok('Track order saved', { tracks: list });
-    },
-  );
+  serve(app, routes.reorder, auth, async (request) => {
+    const userId = authOf(request).user._id;
+    const list = await tracks.reorderTracks(ctx, userId, request.params.id, request.body.trackIds);
+    return ok('Track order saved', { tracks: list });
+  });
 
-  app.get(
-    '/:id/tracks/:trackId',
-    {
-      ...auth,
-      schema: { params: TrackParamsSchema, response: { 200: envelope(z.object({ track: TrackSchema })) } },
-    },
-    async (request) => {
-      const { id, trackId } = request.params;
-      return ok('Track', { track: await tracks.getTrack(ctx, authOf(request).user._id, id, trackId) });
-    },
-  );
+  serve(app, routes.get, auth, async (request) => {
+    const { id, trackId } = request.params;
+    return ok('Track', { track: await tracks.getTrack(ctx, authOf(request).user._id, id, trackId) });
+  });
 
-  app.put(
-    '/:id/tracks/:trackId',
-    {
-      ...auth,
-      schema: { params: TrackParamsSchema, body: UpdateTrackSchema, response: { 200: TrackResponseSchema } },
-    },
-    async (request) => {
-      const { id, trackId } = request.params;
-      return ok(
-        'Track updated',
-        await tracks.updateTrack(ctx, authOf(request).user._id, id, trackId, request.body),
-      );
-    },
-  );
+  serve(app, routes.update, auth, async (request) => {
+    const { id, trackId } = request.params;
+    return ok(
+      'Track updated',
+      await tracks.updateTrack(ctx, authOf(request).user._id, id, trackId, request.body),
+    );
+  });
 
-  app.delete(
-    '/:id/tracks/:trackId',
-    {
-      ...auth,
-      schema: {
-        params: TrackParamsSchema,
-        response: { 200: envelope(z.object({ totals: MediaTotalsSchema })) },
-      },
-    },
-    async (request) => {
-      const { id, trackId } = request.params;
-      return ok('Track deleted', {
-        totals: await tracks.deleteTrack(ctx, authOf(request).user._id, id, trackId),
-      });
-    },
-  );
+  serve(app, routes.remove, auth, async (request) => {
+    const { id, trackId } = request.params;
+    return ok('Track deleted', {
+      totals: await tracks.deleteTrack(ctx, authOf(request).user._id, id, trackId),
+    });
+  });
 
-  app.get(
-    '/:id/tracks/:trackId/versions',
-    { ...auth, schema: { params: TrackParamsSchema, response: { 200: VersionListResponseSchema } } },
-    async (request) => {
-      const list = await versions.listVersions(ctx, authOf(request).user._id, ids(request.params));
-      return ok('Versions', { versions: list });
-    },
-  );
+  serve(app, routes.versions, auth, async (request) => {
+    const list = await versions.listVersions(ctx, authOf(request).user._id, ids(request.params));
+    return ok('Versions', { versions: list });
+  });
 
-  app.post(
-    '/:id/tracks/:trackId/versions',
-    {
-      ...auth,
-      schema: {
-        params: TrackParamsSchema,
-        rawBody: uploadBody(VersionUploadFieldsSchema),
-        response: { 201: VersionResponseSchema },
-      },
+  // By hand: the body is the upload itself (raw or multipart), streamed into storage once access is checked,
+  // and described to the OpenAPI document by `rawBody`; the path, params and answer are the declaration's.
+  const upload = routes.uploadVersion;
+  app.route({
+    method: upload.method,
+    url: declaredUrl(app, upload),
+    ...auth,
+    schema: {
+      params: upload.params,
+      rawBody: uploadBody(VersionUploadFieldsSchema),
+      response: { [upload.status]: upload.response },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const userId = authOf(request).user._id;
       const open = requestUpload(request, uploadLimit(ctx));
       const data = await versions.uploadVersion(ctx, userId, ids(request.params), open);
       return reply.status(201).send(ok('Version uploaded', data));
     },
-  );
+  });
 
-  app.get(
-    '/:id/tracks/:trackId/versions/:versionId',
-    {
-      ...auth,
-      schema: {
-        params: VersionParamsSchema,
-        response: { 200: envelope(z.object({ version: TrackVersionSchema })) },
-      },
-    },
-    async (request) => {
-      const version = await versions.getVersion(ctx, authOf(request).user._id, versionIds(request.params));
-      return ok('Version', { version });
-    },
-  );
+  serve(app, routes.version, auth, async (request) => {
+    const version = await versions.getVersion(ctx, authOf(request).user._id, versionIds(request.params));
+    return ok('Version', { version });
+  });
 
-  app.put(
-    '/:id/tracks/:trackId/versions/:versionId',
-    {
-      ...auth,
-      schema: {
-        params: VersionParamsSchema,
-        body: UpdateVersionSchema,
-        response: { 200: VersionResponseSchema },
-      },
-    },
-    async (request) => {
-      const userId = authOf(request).user._id;
-      const data = await versions.renameVersion(ctx, userId, versionIds(request.params), request.body.label);
-      return ok('Version renamed', data);
-    },
-  );
+  serve(app, routes.renameVersion, auth, async (request) => {
+    const userId = authOf(request).user._id;
+    const data = await versions.renameVersion(ctx, userId, versionIds(request.params), request.body.label);
+    return ok('Version renamed', data);
+  });
 
-  app.post(
-    '/:id/tracks/:trackId/versions/:versionId/current',
-    { ...auth, schema: { params: VersionParamsSchema, response: { 200: VersionResponseSchema } } },
-    async (request) => {
-      const data = await versions.makeCurrent(ctx, authOf(request).user._id, versionIds(request.params));
-      return ok('Current version set', data);
-    },
-  );
+  serve(app, routes.makeCurrent, auth, async (request) => {
+    const data = await versions.makeCurrent(ctx, authOf(request).user._id, versionIds(request.params));
+    return ok('Current version set', data);
+  });
 
-  app.delete(
-    '/:id/tracks/:trackId/versions/:versionId',
-    {
-      ...auth,
-      schema: {
-        params: VersionParamsSchema,
-        response: { 200: envelope(z.object({ track: TrackSchema, totals: MediaTotalsSchema })) },
-      },
-    },
-    async (request) => {
-      const data = await versions.deleteVersion(ctx, authOf(request).user._id, versionIds(request.params));
-      return ok('Version deleted', data);
-    },
-  );
+  serve(app, routes.removeVersion, auth, async (request) => {
+    const data = await versions.deleteVersion(ctx, authOf(request).user._id, versionIds(request.params));
+    return ok('Version deleted', data);
+  });
 
-  app.get(
-    '/:id/tracks/:trackId/versions/:versionId/peaks',
-    { ...auth, schema: { params: VersionParamsSchema, response: { 200: PeaksResponseSchema } } },
-    async (request, reply) => {
-      const peaks = await versions.getPeaks(ctx, authOf(request).user._id, versionIds(request.params));
-      // A version's audio never changes, so neither do its peaks once computed; until then, ask again.
-      reply.header('cache-control', peaks.status === 'ready' ? 'private, max-age=86400' : 'no-store');
-      return ok('Peaks', peaks);
-    },
-  );
+  serve(app, routes.peaks, auth, async (request, reply) => {
+    const peaks = await versions.getPeaks(ctx, authOf(request).user._id, versionIds(request.params));
+    // A version's audio never changes, so neither do its peaks once computed; until then, ask again.
+    reply.header('cache-control', peaks.status === 'ready' ? 'private, max-age=86400' : 'no-store');
+    return ok('Peaks', peaks);
+  });
 
-  // Audio for the player (inline, with ranges for seeking) or as a download (?download=1).
+  // Audio for the player (inline, with ranges for seeking) or as a download (?download=1). By hand, and not
+  // declared: it streams the file, with 200 or 206 (a range), and the web takes its URL from the answers.
   app.get(
     '/:id/tracks/:trackId/versions/:versionId/audio',
     {

@@ -1,21 +1,15 @@
-// HTTP routes of the profile area: SPEC §7 GET/PUT /api/auth/profile, the avatar, and other users' profiles.
+// HTTP routes of the profile area, as the contract declares them: SPEC §7 GET/PUT /api/auth/profile, the
+// avatar, and other users' profiles.
 import multipart from '@fastify/multipart';
-import { envelope } from '@mixdesk/contract/envelope';
-import {
-  AVATAR_MAX_BYTES,
-  ProfileDataSchema,
-  ProfileUpdateBodySchema,
-  PublicProfileDataSchema,
-  UserIdParamsSchema,
-} from '@mixdesk/contract/profile';
+import { AVATAR_MAX_BYTES, UserIdParamsSchema } from '@mixdesk/contract/profile';
+import { profileRoutes as routes } from '@mixdesk/contract/routes/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
+import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import * as profile from './service.ts';
-
-const ProfileResponse = envelope(ProfileDataSchema);
 
 /** A cut-off or malformed multipart body is the client's problem (400), not ours (500). */
 function asUploadError(err: unknown): unknown {
@@ -35,31 +29,24 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     throwFileSizeLimit: false,
   });
 
-  app.get(
-    '/profile',
-    { preHandler: app.requireAuth, schema: { response: { 200: ProfileResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Profile',
-      data: { profile: await profile.getProfile(ctx, authOf(request).user._id) },
-    }),
-  );
+  const auth = { preHandler: app.requireAuth };
 
-  app.put(
-    '/profile',
-    {
-      preHandler: app.requireAuth,
-      schema: { body: ProfileUpdateBodySchema, response: { 200: ProfileResponse } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Profile updated successfully',
-      data: { profile: await profile.updateProfile(ctx, authOf(request).user._id, request.body) },
-    }),
-  );
+  serve(app, routes.get, auth, async (request) => ({
+    success: true as const,
+    message: 'Profile',
+    data: { profile: await profile.getProfile(ctx, authOf(request).user._id) },
+  }));
 
+  serve(app, routes.update, auth, async (request) => ({
+    success: true as const,
+    message: 'Profile updated successfully',
+    data: { profile: await profile.updateProfile(ctx, authOf(request).user._id, request.body) },
+  }));
+
+  // Registered by hand at its declared path: the handler reads the streamed multipart body itself, and the
+  // document describes that body (rawBody), which `serve` has no place for.
   app.post(
-    '/profile/avatar',
+    declaredUrl(app, routes.uploadAvatar),
     {
       preHandler: app.requireAuth,
       schema: {
@@ -70,7 +57,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           }),
         },
-        response: { 200: ProfileResponse },
+        response: { 200: routes.uploadAvatar.response },
       },
     },
     async (request) => {
@@ -94,34 +81,25 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/profile/avatar',
-    { preHandler: app.requireAuth, schema: { response: { 200: ProfileResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Avatar removed',
-      data: { profile: await profile.removeAvatar(ctx, authOf(request).user._id) },
-    }),
-  );
+  serve(app, routes.removeAvatar, auth, async (request) => ({
+    success: true as const,
+    message: 'Avatar removed',
+    data: { profile: await profile.removeAvatar(ctx, authOf(request).user._id) },
+  }));
 };
 
 /** Other users' profiles, mounted under /api/users. */
 export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/:id/profile',
-    {
-      preHandler: app.requireAuth,
-      schema: { params: UserIdParamsSchema, response: { 200: envelope(PublicProfileDataSchema) } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Profile',
-      data: { profile: await profile.getPublicProfile(ctx, authOf(request).user._id, request.params.id) },
-    }),
-  );
+  serve(app, routes.publicProfile, { preHandler: app.requireAuth }, async (request) => ({
+    success: true as const,
+    message: 'Profile',
+    data: { profile: await profile.getPublicProfile(ctx, authOf(request).user._id, request.params.id) },
+  }));
 
+  // Registered by hand, and not declared in the contract: it streams the image back, not a JSON envelope,
+  // and the web takes its URL from the answers (a profile's `avatar`).
   app.get(
     '/:id/avatar',
     {

@@ -1,15 +1,7 @@
 // The diagnostics calls of SPEC §7 (administrators only), parsed with the shared contract, and their query keys.
-import {
-  type HealthReport,
-  HealthReportSchema,
-  type ServiceName,
-  ServiceTestResultSchema,
-} from '@mixdesk/contract/diagnostics';
-import { envelope } from '@mixdesk/contract/envelope';
-import { api } from '../../lib/api';
-
-const HealthResponseSchema = envelope(HealthReportSchema);
-const TestResponseSchema = envelope(ServiceTestResultSchema);
+import type { HealthReport, ServiceName } from '@mixdesk/contract/diagnostics';
+import { diagnosticsRoutes as routes } from '@mixdesk/contract/routes/diagnostics';
+import { call } from '../../lib/call';
 
 export const diagnosticsKeys = {
   all: ['diagnostics'] as const,
@@ -23,7 +15,7 @@ let keptLogs: { version: number; logs: HealthReport['logs'] } | null = null;
 export async function fetchHealth(signal?: AbortSignal) {
   const started = performance.now();
   const query = keptLogs ? { logsVersion: String(keptLogs.version) } : undefined;
-  const response = await api.get('/api/diagnostics/health', { schema: HealthResponseSchema, signal, query });
+  const response = await call(routes.health, { query }, { signal });
   const roundTripMs = performance.now() - started;
   let report = response.data;
   if (report.logsUnchanged && keptLogs) report = { ...report, logs: keptLogs.logs };
@@ -35,6 +27,5 @@ export type HealthSnapshot = Awaited<ReturnType<typeof fetchHealth>>;
 
 /** Runs one probe again now; the answer is the service as it now stands. */
 export async function testService(name: ServiceName) {
-  const path = `/api/diagnostics/test/${encodeURIComponent(name)}`;
-  return (await api.post(path, undefined, { schema: TestResponseSchema })).data.service;
+  return (await call(routes.testService, { params: { serviceName: name } })).data.service;
 }

@@ -1,20 +1,15 @@
-// The document calls of SPEC §7 (Documents), parsed with the shared contract, and their query keys.
-import {
-  AuditDataSchema,
-  AutoPopulateDataSchema,
-  DocumentDataSchema,
-  DocumentListDataSchema,
-  TemplatesDataSchema,
-} from '@mixdesk/contract/document-responses';
+// The document calls of SPEC §7 (Documents), as the contract declares them, and their query keys.
 import {
   DOCUMENTS_PAGE_SIZE,
   type DocumentType,
   type GenerateDocumentInput,
   type STATUS_FILTER_OPTIONS,
 } from '@mixdesk/contract/documents';
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
-import { type SigningOrder, SignLinkDataSchema } from '@mixdesk/contract/signing';
+import { fillPath } from '@mixdesk/contract/routes';
+import { documentRoutes as routes } from '@mixdesk/contract/routes/documents';
+import type { SigningOrder } from '@mixdesk/contract/signing';
 import { api } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export interface DocumentFilters {
   search: string;
@@ -23,13 +18,6 @@ export interface DocumentFilters {
 }
 
 export const EMPTY_FILTERS: DocumentFilters = { search: '', status: '', type: '' };
-
-const ListResponseSchema = envelope(DocumentListDataSchema);
-const DocumentResponseSchema = envelope(DocumentDataSchema);
-const TemplatesResponseSchema = envelope(TemplatesDataSchema);
-const SourcesResponseSchema = envelope(AutoPopulateDataSchema);
-const AuditResponseSchema = envelope(AuditDataSchema);
-const SignLinkResponseSchema = envelope(SignLinkDataSchema);
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -41,70 +29,61 @@ export const documentKeys = {
   sources: () => ['documents', 'auto-populate'] as const,
 };
 
-export const documentPath = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
+/** The document's own address (the declared GET /api/documents/:id), which ./download.ts builds on. */
+export const documentPath = (id: string) => fillPath(routes.get.path, { id });
 
 /** Where the browser itself loads the PDF from (the frame in the details view), with the access cookie. */
-export const inlinePdfUrl = (id: string) => api.url(`${documentPath(id)}/download`, { inline: 1 });
+export const inlinePdfUrl = (id: string) => api.url(fillPath(routes.download.path, { id }), { inline: 1 });
 
 export async function fetchDocuments(filters: DocumentFilters, page: number, signal?: AbortSignal) {
   const { search, status, type } = filters;
-  const response = await api.get('/api/documents', {
-    query: { page, limit: DOCUMENTS_PAGE_SIZE, search: search.trim(), status, type },
-    schema: ListResponseSchema,
-    signal,
-  });
-  return response.data;
+  const query = { page, limit: DOCUMENTS_PAGE_SIZE, search: search.trim(), status, type };
+  return (await call(routes.list, { query }, { signal })).data;
 }
 
 export async function fetchDocument(id: string, signal?: AbortSignal) {
-  return (await api.get(documentPath(id), { schema: DocumentResponseSchema, signal })).data.document;
+  return (await call(routes.get, { params: { id } }, { signal })).data.document;
 }
 
 export async function fetchAudit(id: string, signal?: AbortSignal) {
-  return (await api.get(`${documentPath(id)}/audit`, { schema: AuditResponseSchema, signal })).data.events;
+  return (await call(routes.audit, { params: { id } }, { signal })).data.events;
 }
 
 export async function fetchTemplates(type: DocumentType, signal?: AbortSignal) {
-  const path = `/api/documents/templates/${encodeURIComponent(type)}`;
-  return (await api.get(path, { schema: TemplatesResponseSchema, signal })).data.templates;
+  return (await call(routes.templates, { params: { type } }, { signal })).data.templates;
 }
 
 export async function fetchSources(signal?: AbortSignal) {
-  return (await api.get('/api/documents/auto-populate/sources', { schema: SourcesResponseSchema, signal }))
-    .data.projects;
+  return (await call(routes.sources, {}, { signal })).data.projects;
 }
 
 export async function generateDocument(input: GenerateDocumentInput) {
-  return (await api.post('/api/documents/generate', input, { schema: DocumentResponseSchema })).data.document;
+  return (await call(routes.generate, { body: input })).data.document;
 }
 
 export async function updateDocument(id: string, input: GenerateDocumentInput) {
-  return (await api.put(documentPath(id), input, { schema: DocumentResponseSchema })).data.document;
+  return (await call(routes.update, { params: { id }, body: input })).data.document;
 }
 
 export async function deleteDocument(id: string) {
-  await api.delete(documentPath(id), { schema: OkSchema });
+  await call(routes.remove, { params: { id } });
 }
 
 /** Mails each party still to sign a fresh link (the old ones stop working). */
 export async function sendDocument(id: string, signingOrder: SigningOrder) {
-  return (await api.post(`${documentPath(id)}/send`, { signingOrder }, { schema: DocumentResponseSchema }))
-    .data.document;
+  return (await call(routes.send, { params: { id }, body: { signingOrder } })).data.document;
 }
 
 /** The signing page's address (`/sign/<token>`) for the signed-in user, when they are a party still to sign. */
 export async function fetchSignLink(id: string) {
-  return (await api.post(`${documentPath(id)}/sign-link`, undefined, { schema: SignLinkResponseSchema })).data
-    .url;
+  return (await call(routes.signLink, { params: { id } })).data.url;
 }
 
 export async function voidDocument(id: string) {
-  return (await api.post(`${documentPath(id)}/void`, undefined, { schema: DocumentResponseSchema })).data
-    .document;
+  return (await call(routes.void, { params: { id } })).data.document;
 }
 
 /** An invoice that went out is paid, on a calendar day (YYYY-MM-DD). */
 export async function markPaid(id: string, paidAt: string) {
-  return (await api.post(`${documentPath(id)}/mark-paid`, { paidAt }, { schema: DocumentResponseSchema }))
-    .data.document;
+  return (await call(routes.markPaid, { params: { id }, body: { paidAt } })).data.document;
 }

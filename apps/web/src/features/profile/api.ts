@@ -1,53 +1,42 @@
 // The profile screen's own calls: the avatar and the Security tab (password, two-factor, delete account).
-import {
-  type ChangePasswordInput,
-  type DeleteAccountInput,
-  RecoveryCodesSchema,
-  RevokedCountSchema,
-  TwoFactorSetupSchema,
-} from '@mixdesk/contract/account';
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
-import { ProfileDataSchema } from '@mixdesk/contract/profile';
+import type { ChangePasswordInput, DeleteAccountInput } from '@mixdesk/contract/account';
+import { accountRoutes } from '@mixdesk/contract/routes/account';
+import { profileRoutes } from '@mixdesk/contract/routes/profile';
 import { api } from '../../lib/api';
+import { call } from '../../lib/call';
 
-const ProfileResponseSchema = envelope(ProfileDataSchema);
-
+/** A multipart form, which `call` does not send: posted at the declared path, its answer parsed as declared. */
 export async function uploadAvatar(file: File) {
   const form = new FormData();
   form.append('avatar', file);
-  return (await api.post('/api/auth/profile/avatar', form, { schema: ProfileResponseSchema })).data.profile;
+  const route = profileRoutes.uploadAvatar;
+  return (await api.post(route.path, form, { schema: route.response })).data.profile;
 }
 
 export async function removeAvatar() {
-  return (await api.delete('/api/auth/profile/avatar', { schema: ProfileResponseSchema })).data.profile;
+  return (await call(profileRoutes.removeAvatar, {})).data.profile;
 }
 
 export async function changePassword(input: ChangePasswordInput) {
-  return api.post('/api/account/password', input, { schema: envelope(RevokedCountSchema) });
+  return call(accountRoutes.changePassword, { body: input });
 }
 
 export async function startTwoFactorSetup() {
-  return (
-    await api.post('/api/account/two-factor/setup', undefined, { schema: envelope(TwoFactorSetupSchema) })
-  ).data;
+  return (await call(accountRoutes.twoFactorSetup, {})).data;
 }
 
 export async function enableTwoFactor(code: string) {
-  return (
-    await api.post('/api/account/two-factor/enable', { code }, { schema: envelope(RecoveryCodesSchema) })
-  ).data.recoveryCodes;
+  return (await call(accountRoutes.twoFactorEnable, { body: { code } })).data.recoveryCodes;
 }
 
 export async function disableTwoFactor(input: { code: string; password: string }) {
-  return api.post('/api/account/two-factor/disable', input, { schema: OkSchema });
+  return call(accountRoutes.twoFactorDisable, { body: input });
 }
 
 export async function replaceRecoveryCodes(input: { code: string; password: string }) {
-  return (
-    await api.post('/api/account/two-factor/recovery-codes', input, { schema: envelope(RecoveryCodesSchema) })
-  ).data.recoveryCodes;
+  return (await call(accountRoutes.recoveryCodes, { body: input })).data.recoveryCodes;
 }
 
 export async function deleteAccount(input: DeleteAccountInput) {
-  return api.post('/api/account/delete', input, { schema: OkSchema });
+  return call(accountRoutes.deleteAccount, { body: input });
 }

@@ -1,31 +1,24 @@
 // The settings screen's own calls: signed-in sessions and the account export.
-import { ExportLinkSchema, RevokedCountSchema, SessionListSchema } from '@mixdesk/contract/account';
-import { envelope, OkSchema } from '@mixdesk/contract/envelope';
-import { api } from '../../lib/api';
+import { accountRoutes as routes } from '@mixdesk/contract/routes/account';
+import { call } from '../../lib/call';
 
 export const SESSIONS_QUERY_KEY = ['account-sessions'] as const;
 
 export async function fetchSessions() {
-  return (await api.get('/api/account/sessions', { schema: envelope(SessionListSchema) })).data.sessions;
+  return (await call(routes.sessions, {})).data.sessions;
 }
 
 export async function signOutSession(id: string) {
-  return api.delete(`/api/account/sessions/${encodeURIComponent(id)}`, { schema: OkSchema });
+  return call(routes.signOutSession, { params: { id } });
 }
 
 export async function signOutOtherSessions() {
-  return api.post('/api/account/sessions/sign-out-others', undefined, {
-    schema: envelope(RevokedCountSchema),
-  });
+  return call(routes.signOutOtherSessions, {});
 }
 
 /** Asks for a short-lived download link, then lets the browser download the ZIP from it. */
 export async function downloadExport(includeFiles: boolean) {
-  const { data } = await api.post(
-    '/api/account/export',
-    { includeFiles },
-    { schema: envelope(ExportLinkSchema) },
-  );
+  const { data } = await call(routes.export, { body: { includeFiles } });
   const link = document.createElement('a');
   link.href = data.url;
   link.download = '';

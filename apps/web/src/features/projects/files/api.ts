@@ -1,18 +1,11 @@
-// The project file calls (packages/contract/src/media.ts), parsed with the shared contract.
-import {
-  type FileCategory,
-  FileListResponseSchema,
-  FileResponseSchema,
-  TotalsResponseSchema,
-} from '@mixdesk/contract/media';
-import { api } from '../../../lib/api';
+// The project file calls (packages/contract/src/routes/media.ts), parsed with the shared contract.
+import type { FileCategory } from '@mixdesk/contract/media';
+import { fillPath } from '@mixdesk/contract/routes';
+import { fileRoutes as routes } from '@mixdesk/contract/routes/media';
+import { call } from '../../../lib/call';
 import { postUpload, type UploadProgress } from '../../../lib/upload';
 
 export const FILES_PAGE_SIZE = 50;
-
-const filesPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/files`;
-const filePath = (projectId: string, fileId: string) =>
-  `${filesPath(projectId)}/${encodeURIComponent(fileId)}`;
 
 export async function fetchFiles(
   projectId: string,
@@ -20,12 +13,8 @@ export async function fetchFiles(
   page: number,
   signal?: AbortSignal,
 ) {
-  const res = await api.get(filesPath(projectId), {
-    query: { category, page, limit: FILES_PAGE_SIZE },
-    schema: FileListResponseSchema,
-    signal,
-  });
-  return res.data;
+  const query = { category, page, limit: FILES_PAGE_SIZE };
+  return (await call(routes.list, { params: { id: projectId }, query }, { signal })).data;
 }
 
 export async function uploadProjectFile(
@@ -34,16 +23,17 @@ export async function uploadProjectFile(
   file: File,
   opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
 ) {
-  // The file is the body, streamed to storage as it arrives; the category travels in the query string.
-  const query = new URLSearchParams({ category });
-  return (await postUpload(`${filesPath(projectId)}?${query}`, file, { ...opts, schema: FileResponseSchema }))
-    .data.file;
+  // The file is the body, streamed to storage as it arrives (sent by lib/upload.ts, with its progress); the
+  // category travels in the query string.
+  const route = routes.upload;
+  const path = `${fillPath(route.path, { id: projectId })}?${new URLSearchParams({ category })}`;
+  return (await postUpload(path, file, { ...opts, schema: route.response })).data.file;
 }
 
 export async function moveFile(projectId: string, fileId: string, category: FileCategory) {
-  return (await api.put(filePath(projectId, fileId), { category }, { schema: FileResponseSchema })).data.file;
+  return (await call(routes.move, { params: { id: projectId, fileId }, body: { category } })).data.file;
 }
 
 export async function deleteFile(projectId: string, fileId: string) {
-  await api.delete(filePath(projectId, fileId), { schema: TotalsResponseSchema });
+  await call(routes.remove, { params: { id: projectId, fileId } });
 }

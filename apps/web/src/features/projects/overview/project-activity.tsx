@@ -1,10 +1,11 @@
 // What happened in this project, newest first (GET /api/projects/:id/activity), kept live from the room's
 // activity:new while the page is open; "Show more" reads further back.
-import { type ActivityEvent, ActivityListResponseSchema } from '@mixdesk/contract/activity';
+import type { ActivityEvent } from '@mixdesk/contract/activity';
 import type { Project } from '@mixdesk/contract/project-responses';
+import { activityRoutes } from '@mixdesk/contract/routes/activity';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/call';
 import { realtime } from '../../../lib/realtime';
 import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../ui/button';
@@ -23,11 +24,8 @@ export function ProjectActivity({ project }: { project: Project }) {
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }): Promise<Page> => {
-      const res = await api.get(`/api/projects/${encodeURIComponent(project._id)}/activity`, {
-        query: { limit },
-        schema: ActivityListResponseSchema,
-        signal,
-      });
+      const params = { id: project._id };
+      const res = await call(activityRoutes.project, { params, query: { limit } }, { signal });
       return { activities: res.data.activities, total: res.data.pagination.totalActivities };
     },
     placeholderData: keepPreviousData,
