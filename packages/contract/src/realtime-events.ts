@@ -44,6 +44,8 @@ export const SERVER_EVENTS = {
 export type ServerEvent = keyof typeof SERVER_EVENTS;
 /** What the server sends with `event` (before the schema's transforms). */
 export type ServerEventPayload<E extends ServerEvent> = z.input<(typeof SERVER_EVENTS)[E]>;
+/** The server's events as Socket.IO types them: the server's `emit` takes only these names and payloads. */
+export type ServerToClientEvents = { [E in ServerEvent]: (payload: ServerEventPayload<E>) => void };
 /** What a listener receives for `event`, read by its schema. */
 export type ServerEventData<E extends ServerEvent> = z.output<(typeof SERVER_EVENTS)[E]>;
 

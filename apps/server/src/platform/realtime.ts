@@ -4,14 +4,19 @@
 // presence is per room. Every client payload is checked against the contract (@mixdesk/contract/realtime),
 // and each socket's events are rate-limited.
 import { CLIENT_EVENTS, REALTIME_TOO_MANY_EVENTS } from '@mixdesk/contract/realtime';
+import type { ServerEvent, ServerToClientEvents } from '@mixdesk/contract/realtime-events';
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { type Socket as AnySocket, type DefaultEventsMap, Server } from 'socket.io';
 import type { z } from 'zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { resolveAccessToken, sessionEndsAt } from './auth.ts';
 import type { LiveConnections } from './context.ts';
 import { useRedisAdapter } from './realtime-redis.ts';
 import { forgetSession, forgetUserSessions } from './session-cache.ts';
+
+/** Socket.IO typed by the contract's map: every emit, presence included, names a listed event and its shape. */
+type LiveServer = Server<DefaultEventsMap, ServerToClientEvents>;
+type Socket = AnySocket<DefaultEventsMap, ServerToClientEvents>;
 
 export interface PresenceEntry {
   userId: string;
@@ -23,7 +28,7 @@ export interface PresenceEntry {
 export type ProjectAccessCheck = (userId: string, projectId: string) => Promise<boolean>;
 
 export interface Realtime extends LiveConnections {
-  io: Server;
+  io: LiveServer;
   setProjectAccessCheck(check: ProjectAccessCheck): void;
 }
 
@@ -106,7 +111,11 @@ const SESSIONS_ENDED = 'sessions:ended';
 type SessionsEnded = Parameters<LiveConnections['endSessions']>[0];
 
 export async function attachRealtime(app: FastifyInstance, redisUrl?: string): Promise<Realtime> {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, connectTimeout: 20_000 });
+  const io: LiveServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    connectTimeout: 20_000,
+  });
   const redisReady = redisUrl ? await useRedisAdapter(app, io, redisUrl) : () => false;
   // Another instance ended sessions: its requests must not be let in by this instance's session cache
   // for the rest of the cache's second (only the Redis adapter carries messages between instances).
@@ -258,11 +267,12 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string): P
     setProjectAccessCheck(check) {
       canJoin = check;
     },
+    // Typed by LiveConnections (one event, its payload); Socket.IO's types cannot follow a generic name.
     toProject(projectId, event, payload) {
-      io.to(room(projectId)).emit(event, payload);
+      io.to(room(projectId)).emit(event as ServerEvent, payload as never);
     },
     toUser(userId, event, payload) {
-      io.to(userRoom(userId)).emit(event, payload);
+      io.to(userRoom(userId)).emit(event as ServerEvent, payload as never);
     },
     endSessions(which) {
       if (redisUrl) io.serverSideEmit(SESSIONS_ENDED, which);
