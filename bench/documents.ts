@@ -38,7 +38,7 @@ const QUERIES = [
   ['  … &search=neon', 'page=1&limit=12&search=neon'],
   ['  … &status=sent&type=invoice', 'page=1&limit=12&status=sent&type=invoice'],
 ] as const;
-const STATUSES = ['generated', 'generated', 'sent', 'viewed', 'signed', 'completed', 'paid'];
+const STATUSES = ['generated', 'generated', 'sent', 'viewed', 'signed', 'completed', 'paid'] as const;
 
 function open(dialect: string, dataDir: string): Database {
   return dialect === 'postgres'

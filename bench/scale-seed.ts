@@ -176,7 +176,7 @@ function* collaboratorRows(
     };
 }
 
-const DOCUMENT_STATUSES = ['generated', 'generated', 'sent', 'viewed', 'signed', 'completed', 'paid'];
+const DOCUMENT_STATUSES = ['generated', 'generated', 'sent', 'viewed', 'signed', 'completed', 'paid'] as const;
 
 /** Copies of the account's real documents (made through the API, PDFs included), their signers and events. */
 async function seedDocuments(db: Kysely<DB>, dialect: Dialect, a: Account, timings: Timings) {

@@ -1,4 +1,5 @@
 // The documents area's tables (see db/schema.ts for how areas declare tables).
+import type { DocumentStatus, DocumentType } from '@mixdesk/contract/documents';
 import type { ColumnType } from 'kysely';
 import type { Json, Timestamp } from '../../db/schema.ts';
 import type { StoredDetails, StoredParties, StoredSignature } from './stored.ts';
@@ -9,9 +10,10 @@ export interface DocumentsTable {
   /** What people quote: DOC-YYYYMMDD-7F3A9C, six hex digits, unique. */
   document_number: string;
   title: string;
-  document_type: string;
+  document_type: DocumentType;
   template_name: string;
-  status: string;
+  /** Where the document stands (contract/document-status.ts says what each allows). */
+  status: DocumentStatus;
   project_id: string | null;
   /** The project's title when the document was made (kept if the project goes). */
   project_name: string | null;
