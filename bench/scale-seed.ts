@@ -176,7 +176,7 @@ function* collaboratorRows(
     };
 }
 
-const DOCUMENT_STATUSES = ['generated', 'generated', 'sent', 'viewed', 'signed', 'completed', 'paid'] as const;
+const STATUSES = ['generated', 'generated', 'sent', 'viewed', 'signed', 'completed', 'paid'] as const;
 
 /** Copies of the account's real documents (made through the API, PDFs included), their signers and events. */
 async function seedDocuments(db: Kysely<DB>, dialect: Dialect, a: Account, timings: Timings) {
@@ -190,7 +190,7 @@ async function seedDocuments(db: Kysely<DB>, dialect: Dialect, a: Account, timin
   const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
   const docAt = (j: number) => spread(j, a.plan.documents);
   const docId = (j: number) => uid(docAt(j), Kind.document, a.plan.tag, j);
-  const status = (j: number) => DOCUMENT_STATUSES[j % DOCUMENT_STATUSES.length]!;
+  const status = (j: number) => STATUSES[j % STATUSES.length]!;
   function* documents(): Generator<Insertable<DocumentsTable>> {
     for (let j = 0; j < a.plan.documents; j++) {
       const from = originals[j % originals.length]!;
