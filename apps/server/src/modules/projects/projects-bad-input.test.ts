@@ -357,6 +357,9 @@ describe('generated input (property-based)', () => {
     } else expect(p.tags).toEqual(before ? before.tags : []);
   }
 
+  /** What the server receives: JSON turns NaN and ±Infinity into null, so the body is judged as sent. */
+  const onWire = (payload: unknown) => JSON.stringify(payload) ?? 'null';
+
   const countProjects = async () => (await allProjects()).length;
 
   it('POST /api/projects: 1,000 generated bodies never get a 5xx; what is created obeys the body', async () => {
@@ -368,13 +371,13 @@ describe('generated input (property-based)', () => {
           method: 'POST',
           url: '/api/projects',
           headers: { ...bearer(me.token), 'content-type': 'application/json' },
-          payload: JSON.stringify(payload) ?? 'null',
+          payload: onWire(payload),
         });
         expectEnvelope(res, 201);
         if (res.statusCode === 201) {
           created += 1;
           expect(isObject(payload)).toBe(true);
-          expectObeyed(payload as Record<string, unknown>, res.json().data.project);
+          expectObeyed(JSON.parse(onWire(payload)), res.json().data.project);
           expect(await countProjects()).toBe(before + 1);
         } else {
           expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -401,13 +404,13 @@ describe('generated input (property-based)', () => {
           method: 'PUT',
           url: `/api/projects/${projectId}`,
           headers: { ...bearer(me.token), 'content-type': 'application/json' },
-          payload: JSON.stringify(payload) ?? 'null',
+          payload: onWire(payload),
         });
         expectEnvelope(res, 200);
         if (res.statusCode === 200) {
           changed += 1;
           const shown = res.json().data.project as Shown;
-          expectObeyed(payload as Record<string, unknown>, shown, shownBefore);
+          expectObeyed(JSON.parse(onWire(payload)), shown, shownBefore);
           expect(await read()).toEqual(shown);
           expect(shown.lastActivityAt >= shownBefore.lastActivityAt).toBe(true);
         } else {
@@ -415,7 +418,8 @@ describe('generated input (property-based)', () => {
           expect(await row()).toEqual(rowBefore);
         }
       }),
-      { numRuns: 1000 },
+      // CI's counterexample of 2026-11-28: Infinity goes out as null, which clears the description.
+      { numRuns: 1000, examples: [[{ description: Number.POSITIVE_INFINITY }]] },
     );
     expect(changed).toBeGreaterThan(200);
   });
