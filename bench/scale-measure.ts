@@ -51,16 +51,20 @@ async function deepPage(s: Subject, base: string, list: string, limit: string): 
   return `${list}${sep}${limit}&page=${Math.min(200, Math.max(1, body.data.pagination.totalPages))}`;
 }
 
-/** A list's first page, a search and a filter (when the route has them), and a deep page. */
+/**
+ * A list's first page, a search (a common term, and a rare one: SQLite reads them differently, sql-helpers.ts
+ * `searchReadsIndex`) and a filter (when the route has them), and a deep page.
+ */
 function list(
   name: string,
   path: (s: Subject) => string,
-  o: { limit: string; search?: string; filter?: string; bump?: Bump },
+  o: { limit: string; search?: string; rare?: string; filter?: string; bump?: Bump },
 ): Call[] {
   const q = (s: Subject, extra: string) => `${path(s)}${path(s).includes('?') ? '&' : '?'}${o.limit}${extra}`;
   const calls: Call[] = [{ name: `${name} (first page)`, path: (s) => q(s, ''), bump: o.bump }];
   if (o.bump) calls.push({ name: `${name} (first page, cached)`, path: (s) => q(s, '') });
   if (o.search) calls.push({ name: `  … ${o.search}`, path: (s) => q(s, `&${o.search}`), bump: o.bump });
+  if (o.rare) calls.push({ name: `  … ${o.rare} (rare)`, path: (s) => q(s, `&${o.rare}`), bump: o.bump });
   if (o.filter) calls.push({ name: `  … ${o.filter}`, path: (s) => q(s, `&${o.filter}`), bump: o.bump });
   calls.push({ name: '  … deep page', path: (s, base) => deepPage(s, base, path(s), o.limit), bump: o.bump });
   return calls;
@@ -77,12 +81,16 @@ export const CALLS: Call[] = [
   ...list('GET /api/clients', () => '/api/clients', {
     limit: 'limit=12',
     search: `search=${SEARCH_TERM}`,
+    // One client's email in the big account (clients-data.ts numbers them), none in the small one.
+    rare: 'search=31337',
     filter: `role=${CLIENT_ROLES[0]}&status=${CLIENT_STATUSES[0]}`,
     bump: bumpClients,
   }),
   ...list('GET /api/documents', () => '/api/documents', {
     limit: 'limit=12',
     search: 'search=neon',
+    // One document's number in the big account (scale-seed.ts: doc-s1-123456), none in the small one.
+    rare: 'search=123456',
     filter: 'status=sent&type=invoice',
     bump: bumpDocuments,
   }),

@@ -11,7 +11,7 @@ import {
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { type DB, fromJson } from '../../db/schema.ts';
-import { ownedBy, searchesIndex, searchMatches } from '../../db/sql-helpers.ts';
+import { ownedBy, searchMatches, searchReadsIndex } from '../../db/sql-helpers.ts';
 import type { ClientsTable } from './tables.ts';
 
 /** A client as the area reads it (its search index key stays in the database). */
@@ -115,12 +115,21 @@ export async function deleteClientRow(db: Kysely<DB>, ownerId: string, id: strin
   return Number(res.numDeletedRows) > 0;
 }
 
-/** The owner's clients matching `f`; `ownerRows`, the size of their network, picks how a search is read. */
-function filtered(db: Kysely<DB>, dialect: Dialect, ownerId: string, f: ClientFilters, ownerRows: number) {
+/**
+ * The owner's clients matching `f`; `ownerRows`, the size of their network, and how often the index holds the
+ * term pick how a search is read (db/sql-helpers.ts, `searchReadsIndex`).
+ */
+async function filtered(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  ownerId: string,
+  f: ClientFilters,
+  ownerRows: number,
+) {
   const term = f.search?.trim();
-  const indexed = !!term && searchesIndex(dialect, term, ownerRows);
+  const indexed = !!term && (await searchReadsIndex(db, dialect, 'clients', term, ownerRows));
   let q = db.selectFrom('clients').where(ownedBy('clients.owner_id', ownerId, indexed));
-  if (term) q = q.where(searchMatches(dialect, 'clients', 'clients', term, ownerRows));
+  if (term) q = q.where(searchMatches('clients', 'clients', term, indexed));
   if (f.role) q = q.where('role', '=', f.role);
   if (f.type) q = q.where('type', '=', f.type);
   if (f.status) q = q.where('status', '=', f.status);
@@ -139,7 +148,7 @@ export async function listClientRows(
   window: { limit: number; offset: number },
   networkSize: number,
 ): Promise<{ rows: ClientRow[]; total: number }> {
-  const base = filtered(db, dialect, ownerId, filters, networkSize);
+  const base = await filtered(db, dialect, ownerId, filters, networkSize);
   const unfiltered = !filters.search?.trim() && !filters.role && !filters.type && !filters.status;
   const [rows, count] = await Promise.all([
     base

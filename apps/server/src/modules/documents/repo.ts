@@ -4,7 +4,7 @@ import { type DocumentStatus, type DocumentType, OVERDUE } from '@mixdesk/contra
 import { type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { ownedBy, searchesIndex, searchMatches } from '../../db/sql-helpers.ts';
+import { ownedBy, searchMatches, searchReadsIndex } from '../../db/sql-helpers.ts';
 import type { DocumentEventsTable, DocumentSignersTable, DocumentsTable } from './tables.ts';
 
 /** A document as the area reads it (its search index key stays in the database). */
@@ -62,8 +62,11 @@ export async function invoiceNumberTaken(
 const overdue = (today: string) =>
   sql<SqlBool>`document_type = 'invoice' and status in (${sql.join(OWED_STATUSES)}) and due_date < ${today}`;
 
-/** The owner's documents matching `f`; `ownerRows`, how many the owner has, picks how a search is read. */
-function filtered(
+/**
+ * The owner's documents matching `f`; `ownerRows`, how many the owner has, and how often the index holds the
+ * term pick how a search is read (db/sql-helpers.ts, `searchReadsIndex`).
+ */
+async function filtered(
   db: Kysely<DB>,
   dialect: Dialect,
   ownerId: string,
@@ -72,9 +75,9 @@ function filtered(
   ownerRows: number,
 ) {
   const term = f.search?.trim();
-  const indexed = !!term && searchesIndex(dialect, term, ownerRows);
+  const indexed = !!term && (await searchReadsIndex(db, dialect, 'documents', term, ownerRows));
   let q = db.selectFrom('documents').where(ownedBy('documents.owner_id', ownerId, indexed));
-  if (term) q = q.where(searchMatches(dialect, 'documents', 'documents', term, ownerRows));
+  if (term) q = q.where(searchMatches('documents', 'documents', term, indexed));
   if (f.status === OVERDUE) q = q.where(overdue(today));
   else if (f.status) q = q.where('status', '=', f.status);
   if (f.type) q = q.where('document_type', '=', f.type);
@@ -108,7 +111,7 @@ export async function listDocumentRows(
   kept: KeptCounts,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const ownerRows = kept.reduce((sum, c) => sum + c.n, 0);
-  const base = filtered(db, dialect, ownerId, filters, today, ownerRows);
+  const base = await filtered(db, dialect, ownerId, filters, today, ownerRows);
   const ids = base
     .select('id')
     .orderBy('created_at', 'desc')

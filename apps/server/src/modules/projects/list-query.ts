@@ -26,7 +26,7 @@ function conditions(dialect: Dialect, f: ListFilters): Expression<SqlBool>[] {
   if (f.status) out.push(sql<SqlBool>`p.status = ${f.status}`);
   // genre is a JSON list of enum values: a quoted element matches exactly that genre.
   if (f.genre) out.push(sql<SqlBool>`cast(p.genre as text) like ${`%"${escapeLike(f.genre)}"%`} escape '\\'`);
-  if (f.search) out.push(searchMatches(dialect, 'projects', 'p', f.search, ANY_OWNER));
+  if (f.search) out.push(searchMatches('projects', 'p', f.search, usesTrigramIndex(dialect, f.search)));
   return out;
 }
 
