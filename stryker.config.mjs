@@ -14,7 +14,7 @@ const GROUPS = {
   accounts: [
     'apps/server/src/modules/auth/{routes,service,sessions,one-time-tokens,throttle,mail-budget,repo}.ts',
     'apps/server/src/platform/session-cache.ts',
-    'apps/server/src/modules/account/{routes,service,two-factor,login-challenge,confirm-identity,delete-account,devices,secret-box}.ts',
+    'apps/server/src/modules/account/{routes,login-challenge-routes,service,two-factor,login-challenge,confirm-identity,delete-account,devices,secret-box}.ts',
   ],
   // Documents (issue #31): every action in every state, money, limits, failed writes, the cached list.
   documents: [

@@ -19,7 +19,7 @@ import { sessionLookup } from './modules/auth/repo.ts';
 import { areas } from './modules/index.ts';
 import { decoders, describeDecoders } from './modules/media/decoder.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
-import { storedKeyColumnsOf, versionReviewsOf } from './platform/area.ts';
+import { signInChallengeOf, storedKeyColumnsOf, versionReviewsOf } from './platform/area.ts';
 import { authPlugin, sessionOfRequest } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
@@ -169,6 +169,7 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
     storedKeys: storedKeyColumnsOf(areas),
     projectParts: areas.flatMap((area) => (area.projectParts ? [area.projectParts] : [])),
     versionReviews: versionReviewsOf(areas),
+    signInChallenge: signInChallengeOf(areas),
   });
   app.addHook('onClose', async () => {
     mailer.close();

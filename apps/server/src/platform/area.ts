@@ -7,6 +7,7 @@ import type {
   AppContext,
   ProjectPartsHandler,
   Seeder,
+  SignInChallenger,
   UserDataHandler,
   VersionReviewReader,
 } from './context.ts';
@@ -50,6 +51,8 @@ export interface Area {
   projectParts?: ProjectPartsHandler;
   /** Reviews only: versions' review summaries, which the media area's track lists show. */
   versionReviews?: VersionReviewReader;
+  /** Account only: the second factor's challenge at sign-in, which the auth area asks for after the password. */
+  signInChallenge?: SignInChallenger;
 }
 
 /** What a track list shows when no area reviews versions: no review. */
@@ -58,6 +61,13 @@ const NO_REVIEWS: VersionReviewReader = async () => new Map();
 /** The one area's review reader, or none. */
 export const versionReviewsOf = (areas: readonly Area[]): VersionReviewReader =>
   areas.find((area) => area.versionReviews)?.versionReviews ?? NO_REVIEWS;
+
+/** What sign-in asks after the password when no area offers a second factor: nothing. */
+const NO_CHALLENGE: SignInChallenger = async () => null;
+
+/** The one area's second-factor challenge at sign-in, or none. */
+export const signInChallengeOf = (areas: readonly Area[]): SignInChallenger =>
+  areas.find((area) => area.signInChallenge)?.signInChallenge ?? NO_CHALLENGE;
 
 /** Every key column of every area, in the list's order. */
 export const storedKeyColumnsOf =

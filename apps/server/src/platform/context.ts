@@ -65,6 +65,8 @@ export interface AppContext {
   projectParts: readonly ProjectPartsHandler[];
   /** Versions' review summaries for the track lists (handed over at start by reviews, which builds on media). */
   versionReviews: VersionReviewReader;
+  /** The step after a right password for a user with a second factor (handed over at start by account). */
+  signInChallenge: SignInChallenger;
 }
 
 /**
@@ -78,6 +80,12 @@ export interface ProjectPartsHandler {
   /** Removes the objects once the rows are gone; a failure is logged, not thrown (the project is gone). */
   remove(ctx: AppContext, projectId: string, keys: string[]): Promise<void>;
 }
+
+/**
+ * After a right password: the challenge a user with a second factor must answer before they are signed in
+ * (its token, for the client to send back with the code), or null when they have none.
+ */
+export type SignInChallenger = (ctx: AppContext, userId: string) => Promise<string | null>;
 
 /** Each version's review summary by version id; a version missing from the map shows no review. */
 export type VersionReviewReader = (

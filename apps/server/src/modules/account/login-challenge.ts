@@ -14,7 +14,7 @@ import {
   reserveLoginTry,
   startSession,
 } from '../auth/public.ts';
-import { verifySecondFactor } from './two-factor.ts';
+import { isTwoFactorEnabled, verifySecondFactor } from './two-factor.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -42,6 +42,11 @@ export async function createLoginChallenge(ctx: AppContext, userId: string): Pro
     .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<', nowIso())]))
     .execute();
   return token;
+}
+
+/** The auth area's sign-in step (ctx.signInChallenge): a challenge when two-factor is on, else none. */
+export async function challengeAtSignIn(ctx: AppContext, userId: string): Promise<string | null> {
+  return (await isTwoFactorEnabled(ctx.db, userId)) ? createLoginChallenge(ctx, userId) : null;
 }
 
 export async function completeLoginChallenge(

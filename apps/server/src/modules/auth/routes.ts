@@ -11,7 +11,6 @@ import { authOf } from '../../platform/auth.ts';
 import { serve } from '../../platform/contract-routes.ts';
 import { clearAuthCookies, cookieNames, isHttps, setAuthCookies } from '../../platform/cookies.ts';
 import { ANONYMOUS, assertCsrf } from '../../platform/csrf.ts';
-import { completeLoginChallenge } from '../account/public.ts';
 import * as auth from './service.ts';
 import { endSession, type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
 
@@ -74,15 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  serve(app, routes.loginTwoFactor, {}, async (request, reply) => {
-    const { user, session } = await completeLoginChallenge(ctx, request.body, client(request));
-    signIn(reply, session);
-    return {
-      success: true as const,
-      message: 'Signed in',
-      data: { user: flagged(user), token: session.accessToken },
-    };
-  });
+  // POST /api/auth/login/2fa, the challenge's answer, is the account area's (account/login-challenge-routes.ts).
 
   serve(app, sessionRoutes.refresh, {}, async (request, reply) => {
     await csrfIfCookie(request);

@@ -8,7 +8,6 @@ import { AppError, badRequest, conflict, unauthorized } from '../../platform/err
 import { newId, nowIso } from '../../platform/ids.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import { forgetUserSessions } from '../../platform/session-cache.ts';
-import { createLoginChallenge, isTwoFactorEnabled } from '../account/public.ts';
 import { sendPasswordResetEmail, sendVerificationEmail } from './emails.ts';
 import { reserveAddressMail } from './mail-budget.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
@@ -60,10 +59,12 @@ export async function login(
     ? await verifyPassword(row.password_hash, input.password)
     : await verifyAgainstDummy(input.password, ctx.config.argon2);
   if (!row || !ok) throw unauthorized(BAD_CREDENTIALS);
-  // With two-factor on, the password only earns a challenge; failures stay counted until the code is right too.
-  if (await isTwoFactorEnabled(ctx.db, row.id)) {
+  // With two-factor on (the account area's, ctx.signInChallenge), the password only earns a challenge; failures
+  // stay counted until the code is right too.
+  const challenge = await ctx.signInChallenge(ctx, row.id);
+  if (challenge !== null) {
     await attempt.giveBack();
-    return { twoFactorRequired: true, challenge: await createLoginChallenge(ctx, row.id) };
+    return { twoFactorRequired: true, challenge };
   }
   await clearLoginFailures(ctx, input.email, client.ip);
   const session = await startSession(ctx, row.id, client);
