@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { RATE_LIMIT_NAMES } from '../apps/server/src/platform/rate-limit-table.ts';
+import { RATE_LIMIT_NAMES } from '../apps/server/src/config-rate-limits.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { bool, count, url } from './config-fields.ts';
 import { checkS3Settings, S3_SETTINGS, type S3Config, s3ConfigOf } from './config-s3.ts';
-import { RATE_LIMIT_NAMES, type RateLimitName } from './platform/rate-limit-table.ts';
+import { RATE_LIMIT_NAMES, type RateLimitName } from './config-rate-limits.ts';
 
 export type { S3Config } from './config-s3.ts';
 
@@ -159,7 +159,7 @@ export interface Config {
   notificationSweepSeconds?: number;
   /** How long a notification waits before it is mailed (NOTIFICATION_EMAIL_DELAY_SECONDS, default 120). */
   notificationEmailDelaySeconds?: number;
-  /** Counts that replace the limits table's (RATE_LIMIT_<NAME>); see platform/rate-limit-table.ts. */
+  /** Counts that replace the limits table's (RATE_LIMIT_<NAME>); see config-rate-limits.ts. */
   rateLimits?: Partial<Record<RateLimitName, number>>;
   /** S3-compatible object storage for uploaded files (S3_*); absent (no S3_BUCKET): DATA_DIR/files. */
   s3?: S3Config;

@@ -34,7 +34,7 @@ import {
 } from '../modules/share-links/access.ts';
 import { makeLink } from '../modules/share-links/share-testing.ts';
 import { randomToken } from './ids.ts';
-import { RATE_LIMITS } from './rate-limit-table.ts';
+import { RATE_LIMITS } from '../config-rate-limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { freePort, type RunningRedis, startRedis } from '../../test/services.ts'
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { RATE_LIMITED_ROUTES, RATE_LIMITS } from './rate-limit-table.ts';
+import { RATE_LIMITED_ROUTES, RATE_LIMITS } from '../config-rate-limits.ts';
 
 const WRITES = 5;
 const SEARCHES = 4;

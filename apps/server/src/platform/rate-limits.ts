@@ -1,4 +1,4 @@
-// Per-client request limits (the table is in rate-limit-table.ts): each limited route counts a request before
+// Per-client request limits (the table is config-rate-limits.ts): each limited route counts a request before
 // anything else is done for it, by the signed-in user when the request carries a valid access token, else by
 // the client's address (or by the address always, for the lines that say so). Past the limit: 429, Retry-After and the usual envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -12,7 +12,7 @@ import {
   type RateLimit,
   type RateLimitName,
   rateLimitsWith,
-} from './rate-limit-table.ts';
+} from '../config-rate-limits.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTrack, projectWithPeople, sineWav } from '../../src/modules/media/media-testing.ts';
-import { RATE_LIMIT_NAMES } from '../../src/platform/rate-limit-table.ts';
+import { RATE_LIMIT_NAMES } from '../../src/config-rate-limits.ts';
 import { bearer, registerUser, type SignedIn } from '../helper.ts';
 import { until } from '../services.ts';
 import { type Cluster, endpoint, nginxAvailable, restartInstance, startCluster } from './cluster-services.ts';

@@ -11,7 +11,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { addTrack, projectWithPeople } from '../../src/modules/media/media-testing.ts';
-import { RATE_LIMIT_NAMES } from '../../src/platform/rate-limit-table.ts';
+import { RATE_LIMIT_NAMES } from '../../src/config-rate-limits.ts';
 import { join, open } from '../../src/platform/realtime-testing.ts';
 import { bearer, registerUser, type SignedIn, TEST_DATABASE_URL, uniqueEmail } from '../helper.ts';
 import { endpoint, type Instance, startInstance, stopInstance } from '../instance-process.ts';

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { S3Config } from '../../src/config.ts';
-import { RATE_LIMIT_NAMES } from '../../src/platform/rate-limit-table.ts';
+import { RATE_LIMIT_NAMES } from '../../src/config-rate-limits.ts';
 import { bearer, registerUser, type SignedIn } from '../helper.ts';
 import { freePort } from '../services.ts';
 

@@ -12,7 +12,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/helper.ts';
-import { RATE_LIMITS } from '../../platform/rate-limit-table.ts';
+import { RATE_LIMITS } from '../../config-rate-limits.ts';
 import { MAIL_PER_HOUR } from './mail-budget.ts';
 import { LOGIN_MAX_FAILURES_PER_ADDRESS } from './throttle.ts';
 
