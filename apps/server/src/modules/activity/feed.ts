@@ -241,3 +241,23 @@ export async function announceActivities(ctx: AppContext, ids: string[]): Promis
     ctx.log.warn({ service: 'activity', err }, 'Could not announce new activities');
   }
 }
+
+/**
+ * The id of the newest activity of `kind` that `actorId` did in a project, or null: for an area whose change
+ * a trigger recorded (the collaborator row's `collaborator_added`), to announce it once the change is in.
+ */
+export async function newestActivityOf(
+  ctx: AppContext,
+  of: { kind: ActivityKind; projectId: string; actorId: string },
+): Promise<string | null> {
+  const row = await ctx.db
+    .selectFrom('activities')
+    .select('id')
+    .where('kind', '=', of.kind)
+    .where('project_id', '=', of.projectId)
+    .where('actor_id', '=', of.actorId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -7,10 +7,10 @@ import type { Kysely } from 'kysely';
 import { type DB, fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { nowIso } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, type JobRow, jobQueue, presentJob } from '../../platform/jobs.ts';
 import { decoders, requireVersion, withLocalFile } from '../media/public.ts';
 import { analyseFile } from './analyse.ts';
+import { keepFigures } from './figures.ts';
 import './tables.ts';
 
 interface VersionIds {
@@ -126,18 +126,6 @@ export function analysisJob(ctx: AppContext): JobHandler {
         control.signal,
       ),
     );
-    const values = {
-      version_id: version.id,
-      project_id: version.project_id,
-      figures: JSON.stringify(figures),
-      analysed_at: nowIso(),
-    };
-    await ctx.db
-      .insertInto('version_analyses')
-      .values(values)
-      .onConflict((oc) =>
-        oc.column('version_id').doUpdateSet({ figures: values.figures, analysed_at: values.analysed_at }),
-      )
-      .execute();
+    await keepFigures(ctx.db, { id: version.id, projectId: version.project_id }, figures);
   };
 }

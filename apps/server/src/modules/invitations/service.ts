@@ -10,8 +10,7 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { announceActivities } from '../activity/public.ts';
-import '../activity/tables.ts';
+import { announceActivities, newestActivityOf } from '../activity/public.ts';
 import { findUserByEmail, findUserById } from '../auth/public.ts';
 import { announce, notify, recipientOf } from '../notifications/public.ts';
 import { isProjectId, lockProject, requireProjectAccess, touchProject } from '../projects/public.ts';
@@ -229,16 +228,12 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
   if (!accepted) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
   await announce(ctx, accepted);
   // The collaborator row's trigger stored the activity (migration 0012): push it to the project's room.
-  const joined = await ctx.db
-    .selectFrom('activities')
-    .select('id')
-    .where('kind', '=', 'collaborator_added')
-    .where('project_id', '=', row.project_id)
-    .where('actor_id', '=', me.id)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (joined) await announceActivities(ctx, [joined.id]);
+  const joined = await newestActivityOf(ctx, {
+    kind: 'collaborator_added',
+    projectId: row.project_id,
+    actorId: me.id,
+  });
+  if (joined) await announceActivities(ctx, [joined]);
   return repo.presentMyInvitation(row);
 }
 

@@ -10,15 +10,13 @@ import path from 'node:path';
 import { type LoudnessFigures, type MasterRequest, masteredLabel } from '@mixdesk/contract/analysis';
 import type { Job } from '@mixdesk/contract/jobs';
 import type { AudioFormat } from '@mixdesk/contract/media';
-import type { Kysely } from 'kysely';
-import { type DB, fromJson } from '../../db/schema.ts';
+import { activityId } from '../../db/activity-ids.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { newId, nowIso } from '../../platform/ids.ts';
+import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
 import { announceActivities } from '../activity/public.ts';
-import '../analysis/tables.ts';
-import { activityId } from '../../db/activity-ids.ts';
+import { keepFigures, storedFigures } from '../analysis/public.ts';
 import {
   decoders,
   findTrackRow,
@@ -74,15 +72,6 @@ async function headOf(file: string): Promise<Buffer> {
   } finally {
     await handle.close();
   }
-}
-
-async function storedFigures(db: Kysely<DB>, versionId: string): Promise<LoudnessFigures | null> {
-  const row = await db
-    .selectFrom('version_analyses')
-    .select('figures')
-    .where('version_id', '=', versionId)
-    .executeTakeFirst();
-  return row ? fromJson<LoudnessFigures | null>(row.figures, null) : null;
 }
 
 export function masteringJob(ctx: AppContext): JobHandler {
@@ -173,15 +162,7 @@ async function keepMaster(
           },
           info,
         );
-        await trx
-          .insertInto('version_analyses')
-          .values({
-            version_id: versionId,
-            project_id: project.id,
-            figures: JSON.stringify(figures),
-            analysed_at: nowIso(),
-          })
-          .execute();
+        await keepFigures(trx, { id: versionId, projectId: project.id }, figures);
       },
       { quotaOf: project.owner_id },
     );
