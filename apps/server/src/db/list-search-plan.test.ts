@@ -1,7 +1,7 @@
 // SQLite's choice between the trigram index and a scan of the owner's rows (db/sql-helpers.ts,
 // `searchReadsIndex`): past INDEXED_SEARCH_FROM rows the index is read only for a term it holds fewer times,
 // every owner's rows counted, than one in ROWS_PER_INDEXED_MATCH of the owner's rows; a common term is
-// scanned. The bound is pinned at exactly 80 matches for an owner of 2,000 documents by taking the owner's one
+// scanned. The bound is pinned at exactly 400 matches for an owner of 2,000 documents by taking the owner's one
 // match out of the index: only a search that reads the index stops finding it. PostgreSQL has no such choice
 // (its planner reads its own statistics); list-search.test.ts checks what both dialects find.
 import { sql } from 'kysely';
@@ -16,9 +16,9 @@ import {
 } from '../../test/helper.ts';
 import { generateVia, payloads, request } from '../modules/documents/documents-testing.ts';
 
-/** The owner's size, and the matches from which their search scans: 2,000 / 25 (sql-helpers.ts). */
+/** The owner's size, and the matches from which their search of documents scans: 2,000 / 5 (sql-helpers.ts). */
 const OWNER_ROWS = 2_000;
-const SCAN_FROM = 80;
+const SCAN_FROM = 400;
 const TERM = 'quokkatune';
 
 describe.runIf(TEST_DIALECT === 'sqlite')(
@@ -78,7 +78,7 @@ describe.runIf(TEST_DIALECT === 'sqlite')(
       return res.json().data.pagination.totalDocuments as number;
     };
 
-    it('reads the index up to 79 matches of any owner, and scans from 80', async () => {
+    it('reads the index up to 399 matches of any owner, and scans from 400', async () => {
       const all = await request(t.app, 'GET', '/api/documents?limit=1', owner);
       expect(all.json().data.pagination.totalDocuments).toBe(OWNER_ROWS);
       // The other owner's rows count towards the index's matches, never towards the owner's answer.
