@@ -3,8 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { bool, count, url } from './config-fields.ts';
-import { checkS3Settings, S3_SETTINGS, type S3Config, s3ConfigOf } from './config-s3.ts';
 import { RATE_LIMIT_NAMES, type RateLimitName } from './config-rate-limits.ts';
+import { checkS3Settings, S3_SETTINGS, type S3Config, s3ConfigOf } from './config-s3.ts';
 
 export type { S3Config } from './config-s3.ts';
 

@@ -8,8 +8,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
-import { randomToken } from '../src/platform/ids.ts';
 import { RATE_LIMIT_NAMES } from '../src/config-rate-limits.ts';
+import { randomToken } from '../src/platform/ids.ts';
 
 export const TEST_DIALECT = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -13,6 +13,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../test/helper.ts';
+import { RATE_LIMITS } from '../config-rate-limits.ts';
 import { CHALLENGE_EXPIRED, CHALLENGE_MAX_ATTEMPTS } from '../modules/account/login-challenge.ts';
 import { codeAt, enableTwoFactor } from '../modules/account/two-factor-testing.ts';
 import { MAIL_PER_HOUR } from '../modules/auth/mail-budget.ts';
@@ -34,7 +35,6 @@ import {
 } from '../modules/share-links/access.ts';
 import { makeLink } from '../modules/share-links/share-testing.ts';
 import { randomToken } from './ids.ts';
-import { RATE_LIMITS } from '../config-rate-limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {

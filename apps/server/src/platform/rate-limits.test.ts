@@ -3,8 +3,8 @@ import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from
 import { freePort, type RunningRedis, startRedis } from '../../test/services.ts';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
 import { RATE_LIMITED_ROUTES, RATE_LIMITS } from '../config-rate-limits.ts';
+import { openDatabase } from '../db/database.ts';
 
 const WRITES = 5;
 const SEARCHES = 4;

@@ -2,17 +2,17 @@
 // anything else is done for it, by the signed-in user when the request carries a valid access token, else by
 // the client's address (or by the address always, for the lines that say so). Past the limit: 429, Retry-After and the usual envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { accessTokens } from './access-token.ts';
-import { cookieNames, isHttps } from './cookies.ts';
-import { rateLimited } from './errors.ts';
-import { databaseStore, memoryStore, type RateLimitStore, redisStore } from './rate-limit-store.ts';
 import {
   RATE_LIMITED_ROUTES,
   type RateLimit,
   type RateLimitName,
   rateLimitsWith,
 } from '../config-rate-limits.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { accessTokens } from './access-token.ts';
+import { cookieNames, isHttps } from './cookies.ts';
+import { rateLimited } from './errors.ts';
+import { databaseStore, memoryStore, type RateLimitStore, redisStore } from './rate-limit-store.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

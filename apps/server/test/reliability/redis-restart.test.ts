@@ -9,9 +9,9 @@ import { HealthReportSchema, PROBE_TIMEOUT_MS, type ServiceHealth } from '@mixde
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
+import { RATE_LIMIT_NAMES } from '../../src/config-rate-limits.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { addTrack, projectWithPeople } from '../../src/modules/media/media-testing.ts';
-import { RATE_LIMIT_NAMES } from '../../src/config-rate-limits.ts';
 import { join, open } from '../../src/platform/realtime-testing.ts';
 import { bearer, registerUser, type SignedIn, TEST_DATABASE_URL, uniqueEmail } from '../helper.ts';
 import { endpoint, type Instance, startInstance, stopInstance } from '../instance-process.ts';

@@ -190,3 +190,21 @@ describe('failures are counted per kind', () => {
     expect(await failuresOf(ip)).toHaveLength(UNKNOWN_TOKENS_MAX);
   });
 });
+
+describe("a guest's audio and download in the OpenAPI document", () => {
+  it('answer audio, and a file of the stored type, as binary', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<
+      string,
+      { get: { responses: Record<string, { content: object }> } }
+    >;
+    for (const [path, type] of [
+      ['/api/share/{token}/versions/{versionId}/audio', 'audio/*'],
+      ['/api/share/{token}/versions/{versionId}/download', 'application/octet-stream'],
+    ] as const) {
+      const responses = paths[path]!.get.responses;
+      for (const status of ['200', '206']) expect(Object.keys(responses[status]!.content)).toEqual([type]);
+    }
+  });
+});
