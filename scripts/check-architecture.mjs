@@ -8,6 +8,10 @@
 //     offers others, named (a read function, a lock, a check), never its tables (a table's queries live with
 //     the area that owns it) nor the files behind the entry.
 //   - area-cycle: no two areas import each other.
+//   - table: a file names in its queries (`selectFrom('users')`, a join, an insert, an update, a delete) only
+//     tables its own area declares (`modules/<area>/tables.ts`): the `DB` interface is one, so a query on
+//     another area's table compiles without importing anything, and only this rule sees it. The migrations
+//     (the schema's history, every table's) are exempt.
 // Web (apps/web/src):
 //   - feature: a feature imports no other feature; what two features share lives in `lib/` or `ui/`, and
 //     `app/` composes features.
@@ -61,14 +65,41 @@ const areaOf = (file) => file.match(/^apps\/server\/src\/modules\/([^/.]+)\//)?.
 const featureOf = (file) => file.match(/^apps\/web\/src\/features\/([^/.]+)\//)?.[1] ?? null;
 const isTestCode = (file) => /(\.test\.tsx?|-testing\.tsx?|\/test-[^/]+\.tsx?)$/.test(file);
 const isConfig = (file) => /^apps\/server\/src\/config[^/]*\.ts$/.test(file);
+const isMigration = (file) => file.startsWith(`${SERVER}/db/migrations/`);
 const isLowerLayer = (file) => /^apps\/server\/src\/(platform\/|db\/|config[^/]*\.ts$)/.test(file);
 
-export function violationsOf(files) {
+/**
+ * Which area declares each table: the names in the `interface DB { ... }` block its `tables.ts` adds to
+ * db/schema.ts.
+ */
+export function tableOwners(files) {
+  const owners = new Map();
+  for (const { file, text } of files) {
+    const area = areaOf(file);
+    if (!area || !file.endsWith('/tables.ts')) continue;
+    const block = /interface DB \{([\s\S]*?)\}/.exec(text)?.[1] ?? '';
+    for (const [, table] of block.matchAll(/^\s*(\w+)\s*:/gm)) owners.set(table, area);
+  }
+  return owners;
+}
+
+const QUERIED =
+  /\b(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"`](\w+)/g;
+
+/** The tables a file's query-builder calls name (`users as u` → users). */
+export const tablesOf = (text) => [...new Set([...text.matchAll(QUERIED)].map((m) => m[1]))];
+
+export function violationsOf(files, owners = new Map()) {
   const found = [];
   const areaEdges = new Set();
   const featureEdges = new Set();
-  for (const { file, imports, paths } of files) {
+  for (const { file, imports, paths, tables = [] } of files) {
     if (isTestCode(file)) continue;
+    if (file.startsWith(`${SERVER}/`) && !isMigration(file))
+      for (const table of tables) {
+        const owner = owners.get(table);
+        if (owner && owner !== areaOf(file)) found.push(['table', file, table]);
+      }
     if (paths && file.startsWith(`${WEB}/`) && file !== `${WEB}/lib/api.ts`)
       found.push(['path', file, '/api']);
     for (const target of imports) {
@@ -105,10 +136,10 @@ export function violationsOf(files) {
   return found.map(([rule, from, to]) => `${rule}: ${from} -> ${to}`).sort();
 }
 
-/** A file's imports, and whether it writes an API path by hand. */
+/** A file's imports, the tables it queries, and whether it writes an API path by hand. */
 function readSource(file) {
   const text = readFileSync(path.join(root, file), 'utf8');
-  return { imports: importsOf(file, text), paths: /['"`]\/api\//.test(text) };
+  return { text, imports: importsOf(file, text), tables: tablesOf(text), paths: /['"`]\/api\//.test(text) };
 }
 
 function main() {
@@ -116,7 +147,7 @@ function main() {
     file,
     ...readSource(file),
   }));
-  const found = violationsOf(files);
+  const found = violationsOf(files, tableOwners(files));
   if (process.argv.includes('--write-debts')) {
     writeFileSync(DEBTS_FILE, `${JSON.stringify(found, null, 2)}\n`);
     console.log(`architecture: ${found.length} debts written to scripts/architecture-debts.json`);

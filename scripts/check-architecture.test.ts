@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
-import { importsOf, violationsOf } from './check-architecture.mjs';
+import { importsOf, tableOwners, tablesOf, violationsOf } from './check-architecture.mjs';
 
 const S = 'apps/server/src';
 const W = 'apps/web/src';
@@ -88,6 +88,50 @@ describe('the import rules', () => {
       `feature-cycle: mastering -> projects`,
       `feature: ${W}/features/mastering/panel.tsx -> ${W}/features/projects/api.ts`,
       `feature: ${W}/features/projects/page.tsx -> ${W}/features/mastering/panel.tsx`,
+    ]);
+  });
+
+  it('keeps each table’s queries in the area that declares it, migrations aside', () => {
+    const owners = tableOwners([
+      {
+        file: `${S}/modules/auth/tables.ts`,
+        text: "declare module '../../db/schema.ts' {\n  interface DB {\n    users: UsersTable;\n    auth_sessions: S;\n  }\n}",
+      },
+      { file: `${S}/modules/projects/tables.ts`, text: 'interface DB { projects: ProjectsTable }' },
+      { file: `${S}/modules/projects/repo.ts`, text: 'interface DB { not_a_table: T }' },
+    ]);
+    expect(Object.fromEntries(owners)).toEqual({
+      users: 'auth',
+      auth_sessions: 'auth',
+      projects: 'projects',
+    });
+    const text = [
+      "db.selectFrom('users as u').innerJoin('projects as p', 'p.owner_id', 'u.id')",
+      '.leftJoin(`auth_sessions`, (j) => j)',
+      "trx.insertInto('users').values(row); trx.updateTable(\"jobs\"); db.deleteFrom('users')",
+      "const note = 'selectFrom users';",
+    ].join('\n');
+    expect(tablesOf(text).sort()).toEqual(['auth_sessions', 'jobs', 'projects', 'users']);
+    const queries = (file: string) => ({ ...f(file), tables: tablesOf(text) });
+    expect(
+      violationsOf(
+        [
+          queries(`${S}/modules/comments/repo.ts`),
+          queries(`${S}/modules/auth/repo.ts`),
+          queries(`${S}/db/migrations/0001-init.ts`),
+          queries(`${S}/modules/comments/comments.test.ts`),
+          queries(`${S}/modules/demo-account.ts`),
+        ],
+        owners,
+      ),
+    ).toEqual([
+      `table: ${S}/modules/auth/repo.ts -> projects`,
+      `table: ${S}/modules/comments/repo.ts -> auth_sessions`,
+      `table: ${S}/modules/comments/repo.ts -> projects`,
+      `table: ${S}/modules/comments/repo.ts -> users`,
+      `table: ${S}/modules/demo-account.ts -> auth_sessions`,
+      `table: ${S}/modules/demo-account.ts -> projects`,
+      `table: ${S}/modules/demo-account.ts -> users`,
     ]);
   });
 

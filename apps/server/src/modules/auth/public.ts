@@ -9,3 +9,11 @@ export {
   startSession,
 } from './sessions.ts';
 export { clearLoginFailures, reserveLoginTry } from './throttle.ts';
+export {
+  joinUser,
+  leftJoinUser,
+  type UserName,
+  userContact,
+  userNameOf,
+  usersWithIds,
+} from './user-joins.ts';

@@ -6,12 +6,11 @@ import { ACTIVE_PROJECT_STATUSES, COMPLETED_PROJECT_STATUSES } from '@mixdesk/co
 import type { Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
-import type { ProjectsTable } from '../projects/tables.ts';
+import { projectsWith } from '../projects/public.ts';
 import { type LinkedCounts, NO_LINKS } from './repo.ts';
 
 /** The database as this area sees it: projects carry the client_id column that 0004-clients adds. */
-type ClientsView = Omit<DB, 'projects'> & { projects: ProjectsTable & { client_id: string | null } };
-export const view = (db: Kysely<DB>) => db as unknown as Kysely<ClientsView>;
+export const view = (db: Kysely<DB>) => projectsWith<{ client_id: string | null }>(db);
 
 /** Ids per query: well under the bound-parameter limits of SQLite and PostgreSQL. */
 const IDS_PER_QUERY = 100;

@@ -4,7 +4,7 @@
 // (see stats.ts and the 0004-clients triggers). Every request reads the version, so no instance ever
 // answers from a stale copy, and a repeated list costs one primary-key lookup.
 
-import { type ClientListData, ClientListDataSchema } from '@mixdesk/contract/client-responses';
+import type { ClientListData } from '@mixdesk/contract/client-responses';
 import { CLIENTS_PAGE_MAX, type ClientListQuerySchema, fromCents } from '@mixdesk/contract/clients';
 import { clientRoutes } from '@mixdesk/contract/routes/clients';
 import type { Kysely } from 'kysely';

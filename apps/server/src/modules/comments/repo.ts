@@ -2,28 +2,17 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { removeActivity } from '../activity/public.ts';
+import { type AuthorColumns, withAuthorColumns } from '../profile/public.ts';
 import type { CommentsTable } from './tables.ts';
-import '../activity/tables.ts';
-import '../auth/tables.ts';
-import '../profile/tables.ts';
-import { activityId } from '../../db/activity-ids.ts';
 
 export type CommentRecord = Selectable<CommentsTable>;
 /** A comment with what its author looks like now (null for a guest, or an account gone meanwhile). */
-export type CommentRow = CommentRecord & {
-  author_name: string | null;
-  avatar_key: string | null;
-  avatar_updated_at: string | null;
-  profile_visibility: string | null;
-};
+export type CommentRow = CommentRecord & AuthorColumns;
 
+/** Comments as `c`, each with its author's columns (joined by the profile area: users and profiles). */
 function withAuthors(db: Kysely<DB>) {
-  return db
-    .selectFrom('comments as c')
-    .leftJoin('users as u', 'u.id', 'c.author_id')
-    .leftJoin('user_profiles as p', 'p.user_id', 'c.author_id')
-    .selectAll('c')
-    .select(['u.name as author_name', 'p.avatar_key', 'p.avatar_updated_at', 'p.profile_visibility']);
+  return withAuthorColumns(db.selectFrom('comments as c').selectAll('c'), 'c.author_id');
 }
 
 /** Every comment of a version, replies included, in the order of the timeline. */
@@ -182,7 +171,7 @@ export async function makePlaceholder(db: Kysely<DB>, commentId: string): Promis
     .where('id', '=', commentId)
     .execute();
   await db.deleteFrom('comment_likes').where('comment_id', '=', commentId).execute();
-  await db.deleteFrom('activities').where('id', '=', activityId('comment_added', commentId)).execute();
+  await removeActivity(db, 'comment_added', commentId);
 }
 
 /** Deletes a comment; its replies and likes go by their foreign keys. */

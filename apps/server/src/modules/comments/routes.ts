@@ -1,21 +1,13 @@
-// Timestamped comments on a track version (issue #15), mounted under /api/projects:
-// GET|POST /:id/tracks/:trackId/versions/:versionId/comments, PUT|DELETE …/comments/:commentId, and POST
-// …/comments/:commentId/like|resolve (toggles). Changes count against the `write` rate limit like any other.
-import {
-  CommentDeletedResponseSchema,
-  CommentListResponseSchema,
-  CommentParamsSchema,
-  CommentResponseSchema,
-  CreateCommentSchema,
-  UpdateCommentSchema,
-} from '@mixdesk/contract/comments';
-import { VersionParamsSchema } from '@mixdesk/contract/media';
+// Timestamped comments on a track version (issue #15), mounted under /api/projects, as the contract declares
+// them (@mixdesk/contract/routes/comments): GET|POST …/versions/:versionId/comments, PUT|DELETE
+// …/comments/:commentId, and POST …/comments/:commentId/like|resolve (toggles). Changes count against the
+// `write` rate limit like any other.
+import { commentRoutes as routes } from '@mixdesk/contract/routes/comments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { serve } from '../../platform/contract-routes.ts';
 import { deleteComment } from './delete-comment.ts';
 import * as comments from './service.ts';
-
-const PATH = '/:id/tracks/:trackId/versions/:versionId/comments';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -31,78 +23,36 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     commentId: p.commentId,
   });
 
-  app.get(
-    PATH,
-    { ...auth, schema: { params: VersionParamsSchema, response: { 200: CommentListResponseSchema } } },
-    async (request, reply) => {
-      const list = await comments.listComments(ctx, authOf(request).user._id, versionIds(request.params));
-      reply.header('cache-control', 'no-store');
-      return ok('Comments', { comments: list });
-    },
-  );
+  serve(app, routes.list, auth, async (request, reply) => {
+    const list = await comments.listComments(ctx, authOf(request).user._id, versionIds(request.params));
+    reply.header('cache-control', 'no-store');
+    return ok('Comments', { comments: list });
+  });
 
-  app.post(
-    PATH,
-    {
-      ...auth,
-      schema: {
-        params: VersionParamsSchema,
-        body: CreateCommentSchema,
-        response: { 201: CommentResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const userId = authOf(request).user._id;
-      const comment = await comments.createComment(ctx, userId, versionIds(request.params), request.body);
-      return reply.status(201).send(ok('Comment added', { comment }));
-    },
-  );
+  serve(app, routes.create, auth, async (request, reply) => {
+    const userId = authOf(request).user._id;
+    const comment = await comments.createComment(ctx, userId, versionIds(request.params), request.body);
+    return reply.status(201).send(ok('Comment added', { comment }));
+  });
 
-  app.put(
-    `${PATH}/:commentId`,
-    {
-      ...auth,
-      schema: {
-        params: CommentParamsSchema,
-        body: UpdateCommentSchema,
-        response: { 200: CommentResponseSchema },
-      },
-    },
-    async (request) => {
-      const userId = authOf(request).user._id;
-      const comment = await comments.updateComment(ctx, userId, commentIds(request.params), request.body);
-      return ok('Comment updated', { comment });
-    },
-  );
+  serve(app, routes.update, auth, async (request) => {
+    const userId = authOf(request).user._id;
+    const comment = await comments.updateComment(ctx, userId, commentIds(request.params), request.body);
+    return ok('Comment updated', { comment });
+  });
 
-  app.delete(
-    `${PATH}/:commentId`,
-    { ...auth, schema: { params: CommentParamsSchema, response: { 200: CommentDeletedResponseSchema } } },
-    async (request) => {
-      const deletion = await deleteComment(ctx, authOf(request).user._id, commentIds(request.params));
-      return ok('Comment deleted', deletion);
-    },
-  );
+  serve(app, routes.remove, auth, async (request) => {
+    const deletion = await deleteComment(ctx, authOf(request).user._id, commentIds(request.params));
+    return ok('Comment deleted', deletion);
+  });
 
-  app.post(
-    `${PATH}/:commentId/like`,
-    { ...auth, schema: { params: CommentParamsSchema, response: { 200: CommentResponseSchema } } },
-    async (request) => {
-      const comment = await comments.toggleLike(ctx, authOf(request).user._id, commentIds(request.params));
-      return ok(comment.likedBy.includes(authOf(request).user._id) ? 'Liked' : 'Like removed', { comment });
-    },
-  );
+  serve(app, routes.like, auth, async (request) => {
+    const comment = await comments.toggleLike(ctx, authOf(request).user._id, commentIds(request.params));
+    return ok(comment.likedBy.includes(authOf(request).user._id) ? 'Liked' : 'Like removed', { comment });
+  });
 
-  app.post(
-    `${PATH}/:commentId/resolve`,
-    { ...auth, schema: { params: CommentParamsSchema, response: { 200: CommentResponseSchema } } },
-    async (request) => {
-      const comment = await comments.toggleResolved(
-        ctx,
-        authOf(request).user._id,
-        commentIds(request.params),
-      );
-      return ok(comment.resolved ? 'Thread resolved' : 'Thread reopened', { comment });
-    },
-  );
+  serve(app, routes.resolve, auth, async (request) => {
+    const comment = await comments.toggleResolved(ctx, authOf(request).user._id, commentIds(request.params));
+    return ok(comment.resolved ? 'Thread resolved' : 'Thread reopened', { comment });
+  });
 };

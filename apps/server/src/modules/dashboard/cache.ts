@@ -11,19 +11,21 @@ import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
-import '../activity/tables.ts';
+import { withDashboardVersion } from '../activity/public.ts';
 
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
 /** A dashboard answer is ~6 KB: 5,000 people's fit in 32 MB. */
 const LIMITS = { maxEntries: 5000, maxBytes: 32 * 1024 * 1024 };
 
+/** The dashboard's version is the activity area's (it keeps what bumps it), joined here by its helper. */
 const versionsQuery = prepared((db, userIds) =>
-  db
-    .selectFrom('users as u')
-    .leftJoin('project_list_versions as l', 'l.user_id', 'u.id')
-    .leftJoin('dashboard_versions as d', 'd.user_id', 'u.id')
-    .select(['u.id', 'l.version as list', 'd.version as dashboard'])
-    .where('u.id', 'in', userIds),
+  withDashboardVersion(
+    db
+      .selectFrom('users as u')
+      .leftJoin('project_list_versions as l', 'l.user_id', 'u.id')
+      .select(['u.id', 'l.version as list']),
+    'u.id',
+  ).where('u.id', 'in', userIds),
 );
 
 /** Both versions of what the caller's dashboard shows, as one value ("0.0" before anything changed). */

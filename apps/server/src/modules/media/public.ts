@@ -9,6 +9,7 @@ export { findTrackRow, findVersionRow, looksLikeId, peaksOf, VERSION_COLUMNS } f
 export { contentDisposition, sendObject, versionObject } from './send-object.ts';
 export { sineWav } from './sine-wav.ts';
 export { sniffAudio } from './sniff.ts';
+export { withTrackTitles } from './title-columns.ts';
 export { inProjectTransaction } from './tracks-service.ts';
 export { uploadLimit } from './upload.ts';
 export { insertProbedVersion, requireVersion } from './versions-service.ts';

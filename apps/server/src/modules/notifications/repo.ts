@@ -2,21 +2,18 @@
 import type { Notification, NotificationKind } from '@mixdesk/contract/notifications';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { userContact } from '../auth/public.ts';
+import { withNotificationSettings } from '../profile/public.ts';
+import { withProjectTitle } from '../projects/public.ts';
 import type { NotificationsTable } from './tables.ts';
-import '../auth/tables.ts';
-import '../profile/tables.ts';
-import '../projects/tables.ts';
 
 export type NotificationRecord = Selectable<NotificationsTable>;
 /** A notification with its project's title as it is now (null when it has no project). */
 export type NotificationRow = NotificationRecord & { project_title: string | null };
 
+/** Notifications as `n`, each with its project's title (joined by the projects area). */
 function withProjects(db: Kysely<DB>) {
-  return db
-    .selectFrom('notifications as n')
-    .leftJoin('projects as p', 'p.id', 'n.project_id')
-    .selectAll('n')
-    .select('p.title as project_title');
+  return withProjectTitle(db.selectFrom('notifications as n').selectAll('n'), 'n.project_id');
 }
 
 export function presentNotification(row: NotificationRow): Notification {
@@ -207,19 +204,7 @@ export async function releaseClaim(db: Kysely<DB>, ids: string[]): Promise<void>
 
 /** Where and whether to mail a user: their address and their notification settings (defaults: all on). */
 export async function recipientOf(db: Kysely<DB>, userId: string) {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'p.email_notifications',
-      'p.project_notifications',
-      'p.collaboration_notifications',
-    ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+  const row = await withNotificationSettings(userContact(db, userId), 'u.id').executeTakeFirst();
   if (!row) return undefined;
   const on = (v: boolean | number | null) => v === null || Boolean(v);
   return {

@@ -3,9 +3,9 @@
 import type { ReviewDecisionKind } from '@mixdesk/contract/reviews';
 import { type ExpressionBuilder, type Insertable, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { joinUser, leftJoinUser, userNameOf, usersWithIds } from '../auth/public.ts';
+import { isProjectMember } from '../projects/public.ts';
 import type { ReviewRequestsTable, VersionReviewsTable } from './tables.ts';
-import '../auth/tables.ts';
-import '../projects/tables.ts';
 
 /** A person's latest decision on a version, with their name as it is now. */
 export interface ReviewRow {
@@ -42,24 +42,23 @@ const latestDecisionOfRequest = (eb: ExpressionBuilder<DB & { rq: ReviewRequests
 
 /** Each person's latest decision on a version, in the order they were made. */
 export function latestReviewRows(db: Kysely<DB>, versionId: string): Promise<ReviewRow[]> {
-  return db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('version_reviews as r')
-        .select([
-          'r.id',
-          'r.reviewer_id',
-          'r.decision',
-          'r.note',
-          'r.created_at',
-          sql<number>`row_number() over (partition by r.reviewer_id order by r.created_at desc, r.id desc)`.as(
-            'rank',
-          ),
-        ])
-        .where('r.version_id', '=', versionId)
-        .as('x'),
-    )
-    .innerJoin('users as u', 'u.id', 'x.reviewer_id')
+  const latest = db.selectFrom((eb) =>
+    eb
+      .selectFrom('version_reviews as r')
+      .select([
+        'r.id',
+        'r.reviewer_id',
+        'r.decision',
+        'r.note',
+        'r.created_at',
+        sql<number>`row_number() over (partition by r.reviewer_id order by r.created_at desc, r.id desc)`.as(
+          'rank',
+        ),
+      ])
+      .where('r.version_id', '=', versionId)
+      .as('x'),
+  );
+  return joinUser(latest, 'u', 'x.reviewer_id')
     .select([
       'x.id',
       'x.reviewer_id',
@@ -76,10 +75,8 @@ export function latestReviewRows(db: Kysely<DB>, versionId: string): Promise<Rev
 
 /** The people asked to review a version, in the order they were asked. */
 export function requestRows(db: Kysely<DB>, versionId: string): Promise<RequestRow[]> {
-  return db
-    .selectFrom('review_requests as rq')
-    .innerJoin('users as u', 'u.id', 'rq.reviewer_id')
-    .leftJoin('users as by', 'by.id', 'rq.requested_by')
+  const requests = joinUser(db.selectFrom('review_requests as rq'), 'u', 'rq.reviewer_id');
+  return leftJoinUser(requests, 'by', 'rq.requested_by')
     .select((eb) => [
       'rq.reviewer_id',
       'u.name as reviewer_name',
@@ -168,25 +165,12 @@ export async function membersAmong(
   userIds: string[],
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.id', 'in', userIds)
-    .where((eb) =>
-      eb.or([
-        eb('u.id', '=', eb.selectFrom('projects').select('owner_id').where('id', '=', projectId)),
-        eb(
-          'u.id',
-          'in',
-          eb.selectFrom('project_collaborators').select('user_id').where('project_id', '=', projectId),
-        ),
-      ]),
-    )
+  const rows = await usersWithIds(db, userIds)
+    .where((eb) => isProjectMember(eb, 'u.id', projectId))
     .execute();
   return new Set(rows.map((r) => r.id));
 }
 
 export async function nameOf(db: Kysely<DB>, userId: string): Promise<string> {
-  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return row?.name ?? 'Someone';
+  return (await userNameOf(db, userId)) ?? 'Someone';
 }

@@ -2,20 +2,10 @@
 // the unlock for a link with a password, and per shared version its audio (HTTP ranges), peaks, download and
 // guest comments (20 an hour per link and address: guest-comment-limit.ts), and the listen reports of the
 // access log.
-import { OkSchema } from '@mixdesk/contract/envelope';
-import { PeaksResponseSchema } from '@mixdesk/contract/media';
-import {
-  GuestCommentListResponseSchema,
-  GuestCommentResponseSchema,
-  GuestCommentSchema,
-  SharePlaySchema,
-  ShareTokenParamsSchema,
-  ShareVersionParamsSchema,
-  ShareViewResponseSchema,
-  UnlockShareSchema,
-} from '@mixdesk/contract/share-links';
+import { sharedViewRoutes as routes } from '@mixdesk/contract/routes/share-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromJson } from '../../db/schema.ts';
+import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { BinarySchema } from '../../platform/openapi.ts';
 import { createGuestComment, listGuestComments } from '../comments/public.ts';
@@ -42,32 +32,22 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('referrer-policy', 'no-referrer');
   });
 
-  app.get(
-    '/:token',
-    { schema: { params: ShareTokenParamsSchema, response: { 200: ShareViewResponseSchema } } },
-    async (request) => ok('Shared', { share: await openShare(ctx, request, request.params.token) }),
+  serve(app, routes.view, {}, async (request) =>
+    ok('Shared', { share: await openShare(ctx, request, request.params.token) }),
   );
 
-  app.post(
-    '/:token/unlock',
-    {
-      schema: {
-        params: ShareTokenParamsSchema,
-        body: UnlockShareSchema,
-        response: { 200: ShareViewResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const share = await unlockShare(ctx, request, reply, request.params.token, request.body.password);
-      return ok('Unlocked', { share });
-    },
-  );
+  serve(app, routes.unlock, {}, async (request, reply) => {
+    const share = await unlockShare(ctx, request, reply, request.params.token, request.body.password);
+    return ok('Unlocked', { share });
+  });
 
+  // By hand: the answer is the audio's bytes, streamed (206 for a range), not a JSON envelope. Its path and
+  // params are still the declaration's.
   app.get(
-    '/:token/versions/:versionId/audio',
+    declaredUrl(app, routes.audio),
     {
       schema: {
-        params: ShareVersionParamsSchema,
+        params: routes.audio.params,
         produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
@@ -82,27 +62,24 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:token/versions/:versionId/peaks',
-    { schema: { params: ShareVersionParamsSchema, response: { 200: PeaksResponseSchema } } },
-    async (request) => {
-      const { token, versionId } = request.params;
-      const { version } = await requireSharedVersion(ctx, request, token, versionId);
-      const row = await peaksOf(ctx.db, version.id);
-      if (!row) throw notFound('Version');
-      return ok('Peaks', {
-        status: row.peaks_status,
-        peaks: fromJson<number[]>(row.peaks, []),
-        duration: Number(row.duration),
-      });
-    },
-  );
+  serve(app, routes.peaks, {}, async (request) => {
+    const { token, versionId } = request.params;
+    const { version } = await requireSharedVersion(ctx, request, token, versionId);
+    const row = await peaksOf(ctx.db, version.id);
+    if (!row) throw notFound('Version');
+    return ok('Peaks', {
+      status: row.peaks_status,
+      peaks: fromJson<number[]>(row.peaks, []),
+      duration: Number(row.duration),
+    });
+  });
 
+  // By hand, as the audio: the file's bytes, streamed.
   app.get(
-    '/:token/versions/:versionId/download',
+    declaredUrl(app, routes.download),
     {
       schema: {
-        params: ShareVersionParamsSchema,
+        params: routes.download.params,
         produces: ['application/octet-stream'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
@@ -117,59 +94,41 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:token/versions/:versionId/comments',
-    { schema: { params: ShareVersionParamsSchema, response: { 200: GuestCommentListResponseSchema } } },
-    async (request) => {
-      const { token, versionId } = request.params;
-      const { link, version } = await requireSharedVersion(ctx, request, token, versionId);
-      assertCommentsAllowed(link);
-      return ok('Comments', { comments: await listGuestComments(ctx, version.id, link.id) });
-    },
-  );
+  serve(app, routes.comments, {}, async (request) => {
+    const { token, versionId } = request.params;
+    const { link, version } = await requireSharedVersion(ctx, request, token, versionId);
+    assertCommentsAllowed(link);
+    return ok('Comments', { comments: await listGuestComments(ctx, version.id, link.id) });
+  });
 
-  app.post(
-    '/:token/versions/:versionId/comments',
-    {
-      schema: {
-        params: ShareVersionParamsSchema,
-        body: GuestCommentSchema,
-        response: { 201: GuestCommentResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { token, versionId } = request.params;
-      const shared = await requireSharedVersion(ctx, request, token, versionId);
-      assertCommentsAllowed(shared.link);
-      const { version, link } = shared;
-      const tell = await whoHears(ctx, link);
-      const comment = await withinGuestCommentLimit(ctx, link.id, request.ip, () =>
-        createGuestComment(
-          ctx,
-          {
-            projectId: version.project_id,
-            trackId: version.track_id,
-            versionId: version.id,
-            duration: Number(version.duration),
-            trackTitle: version.track_title,
-            shareLinkId: link.id,
-            tell,
-          },
-          request.body,
-        ),
-      );
-      await logComment(ctx, request, shared, request.body.name);
-      return reply.status(201).send(ok('Comment added', { comment: { ...comment, likedBy: [], likes: 0 } }));
-    },
-  );
+  serve(app, routes.comment, {}, async (request, reply) => {
+    const { token, versionId } = request.params;
+    const shared = await requireSharedVersion(ctx, request, token, versionId);
+    assertCommentsAllowed(shared.link);
+    const { version, link } = shared;
+    const tell = await whoHears(ctx, link);
+    const comment = await withinGuestCommentLimit(ctx, link.id, request.ip, () =>
+      createGuestComment(
+        ctx,
+        {
+          projectId: version.project_id,
+          trackId: version.track_id,
+          versionId: version.id,
+          duration: Number(version.duration),
+          trackTitle: version.track_title,
+          shareLinkId: link.id,
+          tell,
+        },
+        request.body,
+      ),
+    );
+    await logComment(ctx, request, shared, request.body.name);
+    return reply.status(201).send(ok('Comment added', { comment: { ...comment, likedBy: [], likes: 0 } }));
+  });
 
-  app.post(
-    '/:token/versions/:versionId/plays',
-    { schema: { params: ShareVersionParamsSchema, body: SharePlaySchema, response: { 200: OkSchema } } },
-    async (request) => {
-      const { token, versionId } = request.params;
-      await recordPlay(ctx, request, token, versionId, request.body);
-      return { success: true as const, message: 'Noted' };
-    },
-  );
+  serve(app, routes.play, {}, async (request) => {
+    const { token, versionId } = request.params;
+    await recordPlay(ctx, request, token, versionId, request.body);
+    return { success: true as const, message: 'Noted' };
+  });
 };

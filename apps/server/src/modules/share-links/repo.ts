@@ -3,19 +3,18 @@
 import type { ShareEventKind, ShareLinkCounts } from '@mixdesk/contract/share-links';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { leftJoinUser } from '../auth/public.ts';
+import { withTrackTitles } from '../media/public.ts';
 import type { ShareLinkEventsTable, ShareLinksTable } from './tables.ts';
-import '../auth/tables.ts';
-import '../media/tables.ts';
 
-/** A link with the titles of what it shares and its creator's name. */
+/** A link with the titles of what it shares (joined by the media area) and its creator's name (by auth's). */
 function linksWithNames(db: Kysely<DB>) {
-  return db
-    .selectFrom('share_links as l')
-    .leftJoin('tracks as t', 't.id', 'l.track_id')
-    .leftJoin('track_versions as v', 'v.id', 'l.version_id')
-    .leftJoin('users as u', 'u.id', 'l.created_by')
-    .selectAll('l')
-    .select(['t.title as track_title', 'v.label as version_label', 'u.name as creator_name']);
+  const links = withTrackTitles(
+    db.selectFrom('share_links as l').selectAll('l'),
+    'l.track_id',
+    'l.version_id',
+  );
+  return leftJoinUser(links, 'u', 'l.created_by').select('u.name as creator_name');
 }
 export type LinkRow = Awaited<ReturnType<ReturnType<typeof linksWithNames>['executeTakeFirstOrThrow']>>;
 
@@ -97,12 +96,7 @@ export async function figuresOf(db: Kysely<DB>, linkIds: string[]): Promise<Map<
 
 /** A page of a link's access log, newest first, with the titles of what each event was about. */
 export function eventRows(db: Kysely<DB>, linkId: string, limit: number, offset: number) {
-  return db
-    .selectFrom('share_link_events as e')
-    .leftJoin('tracks as t', 't.id', 'e.track_id')
-    .leftJoin('track_versions as v', 'v.id', 'e.version_id')
-    .selectAll('e')
-    .select(['t.title as track_title', 'v.label as version_label'])
+  return withTrackTitles(db.selectFrom('share_link_events as e').selectAll('e'), 'e.track_id', 'e.version_id')
     .where('e.link_id', '=', linkId)
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id', 'desc')

@@ -1,16 +1,10 @@
-// Share links, the team's side (issue #15), mounted under /api/projects: POST|GET /:id/share-links,
-// DELETE /:id/share-links/:linkId (revoke) and GET /:id/share-links/:linkId/events (the access log).
-import { ProjectMediaParamsSchema } from '@mixdesk/contract/media';
-import {
-  CreateShareLinkSchema,
-  ShareLinkEventsQuerySchema,
-  ShareLinkEventsResponseSchema,
-  ShareLinkListResponseSchema,
-  ShareLinkParamsSchema,
-  ShareLinkResponseSchema,
-} from '@mixdesk/contract/share-links';
+// Share links, the team's side (issue #15), as the contract declares them, mounted under /api/projects: POST|GET
+// /:id/share-links, DELETE /:id/share-links/:linkId (revoke) and GET /:id/share-links/:linkId/events (the
+// access log).
+import { shareLinkRoutes as routes } from '@mixdesk/contract/routes/share-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
+import { serve } from '../../platform/contract-routes.ts';
 import * as links from './service.ts';
 
 export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,70 +12,40 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { preHandler: app.requireAuth };
   const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
-  app.post(
-    '/:id/share-links',
-    {
-      ...auth,
-      schema: {
-        params: ProjectMediaParamsSchema,
-        body: CreateShareLinkSchema,
-        response: { 201: ShareLinkResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const link = await links.createLink(ctx, authOf(request).user._id, request.params.id, request.body);
-      // The only answer that holds the token: never kept by a cache.
-      reply.header('cache-control', 'no-store');
-      return reply.status(201).send(ok('Share link created', { link }));
-    },
-  );
+  serve(app, routes.create, auth, async (request, reply) => {
+    const link = await links.createLink(ctx, authOf(request).user._id, request.params.id, request.body);
+    // The only answer that holds the token: never kept by a cache.
+    reply.header('cache-control', 'no-store');
+    return reply.status(201).send(ok('Share link created', { link }));
+  });
 
-  app.get(
-    '/:id/share-links',
-    { ...auth, schema: { params: ProjectMediaParamsSchema, response: { 200: ShareLinkListResponseSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok('Share links', {
-        links: await links.listLinks(ctx, authOf(request).user._id, request.params.id),
-      });
-    },
-  );
+  serve(app, routes.list, auth, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok('Share links', {
+      links: await links.listLinks(ctx, authOf(request).user._id, request.params.id),
+    });
+  });
 
-  app.delete(
-    '/:id/share-links/:linkId',
-    { ...auth, schema: { params: ShareLinkParamsSchema, response: { 200: ShareLinkResponseSchema } } },
-    async (request) => {
-      const { id, linkId } = request.params;
-      return ok('Share link revoked', {
-        link: await links.revokeLink(ctx, authOf(request).user._id, id, linkId),
-      });
-    },
-  );
+  serve(app, routes.revoke, auth, async (request) => {
+    const { id, linkId } = request.params;
+    return ok('Share link revoked', {
+      link: await links.revokeLink(ctx, authOf(request).user._id, id, linkId),
+    });
+  });
 
-  app.get(
-    '/:id/share-links/:linkId/events',
-    {
-      ...auth,
-      schema: {
-        params: ShareLinkParamsSchema,
-        querystring: ShareLinkEventsQuerySchema,
-        response: { 200: ShareLinkEventsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { id, linkId } = request.params;
-      const { page, limit } = request.query;
-      const { events, total } = await links.linkEvents(
-        ctx,
-        authOf(request).user._id,
-        { projectId: id, linkId },
-        { page, limit },
-      );
-      reply.header('cache-control', 'no-store');
-      return ok('Access log', {
-        events,
-        pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), limit, total },
-      });
-    },
-  );
+  serve(app, routes.events, auth, async (request, reply) => {
+    const { id, linkId } = request.params;
+    const { page, limit } = request.query;
+    const { events, total } = await links.linkEvents(
+      ctx,
+      authOf(request).user._id,
+      { projectId: id, linkId },
+      { page, limit },
+    );
+    reply.header('cache-control', 'no-store');
+    return ok('Access log', {
+      events,
+      pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), limit, total },
+    });
+  });
 };

@@ -1,12 +1,8 @@
-// The notification calls (packages/contract/src/notifications.ts), parsed with the shared contract, and the
-// cached list kept live from notification:new.
-import {
-  type MarkReadInput,
-  MarkReadResponseSchema,
-  type NotificationListData,
-  NotificationListResponseSchema,
-} from '@mixdesk/contract/notifications';
-import { api } from '../../lib/api';
+// The notification calls (packages/contract/src/routes/notifications.ts), parsed with the shared contract, and
+// the cached list kept live from notification:new.
+import type { MarkReadInput, NotificationListData } from '@mixdesk/contract/notifications';
+import { notificationRoutes as routes } from '@mixdesk/contract/routes/notifications';
+import { call } from '../../lib/call';
 
 /** How many the bell's list shows. */
 export const BELL_LIST_SIZE = 10;
@@ -14,16 +10,9 @@ export const BELL_LIST_SIZE = 10;
 export const notificationKeys = { bell: ['notifications', 'bell'] as const };
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationListData> {
-  return (
-    await api.get('/api/notifications', {
-      query: { limit: BELL_LIST_SIZE },
-      schema: NotificationListResponseSchema,
-      signal,
-    })
-  ).data;
+  return (await call(routes.list, { query: { limit: BELL_LIST_SIZE } }, { signal })).data;
 }
 
 export async function markRead(input: MarkReadInput): Promise<number> {
-  return (await api.post('/api/notifications/read', input, { schema: MarkReadResponseSchema })).data
-    .unreadCount;
+  return (await call(routes.markRead, { body: input })).data.unreadCount;
 }

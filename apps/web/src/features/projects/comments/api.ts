@@ -1,13 +1,7 @@
-// The comment calls of a version (packages/contract/src/comments.ts), parsed with the shared contract.
-import {
-  type Comment,
-  CommentDeletedResponseSchema,
-  CommentListResponseSchema,
-  CommentResponseSchema,
-  type CreateCommentInput,
-  type UpdateCommentInput,
-} from '@mixdesk/contract/comments';
-import { api } from '../../../lib/api';
+// The comment calls of a version (packages/contract/src/routes/comments.ts), parsed with the shared contract.
+import type { Comment, CreateCommentInput, UpdateCommentInput } from '@mixdesk/contract/comments';
+import { commentRoutes as routes } from '@mixdesk/contract/routes/comments';
+import { call } from '../../../lib/call';
 
 export interface VersionRef {
   projectId: string;
@@ -15,25 +9,28 @@ export interface VersionRef {
   versionId: string;
 }
 
-const commentsPath = ({ projectId, trackId, versionId }: VersionRef) =>
-  `/api/projects/${encodeURIComponent(projectId)}/tracks/${encodeURIComponent(trackId)}/versions/${encodeURIComponent(versionId)}/comments`;
-const commentPath = (ref: VersionRef, commentId: string) =>
-  `${commentsPath(ref)}/${encodeURIComponent(commentId)}`;
+/** The route params of a version (the project's is `id`). */
+export const versionParams = ({ projectId, trackId, versionId }: VersionRef) => ({
+  id: projectId,
+  trackId,
+  versionId,
+});
+const commentParams = (ref: VersionRef, commentId: string) => ({ ...versionParams(ref), commentId });
 
 export const commentKeys = {
   version: (versionId: string) => ['comments', versionId] as const,
 };
 
 export async function fetchComments(ref: VersionRef, signal?: AbortSignal): Promise<Comment[]> {
-  return (await api.get(commentsPath(ref), { schema: CommentListResponseSchema, signal })).data.comments;
+  return (await call(routes.list, { params: versionParams(ref) }, { signal })).data.comments;
 }
 
 export async function createComment(ref: VersionRef, input: CreateCommentInput): Promise<Comment> {
-  return (await api.post(commentsPath(ref), input, { schema: CommentResponseSchema })).data.comment;
+  return (await call(routes.create, { params: versionParams(ref), body: input })).data.comment;
 }
 
 export async function updateComment(ref: VersionRef, commentId: string, input: UpdateCommentInput) {
-  return (await api.put(commentPath(ref, commentId), input, { schema: CommentResponseSchema })).data.comment;
+  return (await call(routes.update, { params: commentParams(ref, commentId), body: input })).data.comment;
 }
 
 /** What a delete removed, and the placeholder left instead when others had replied. */
@@ -43,16 +40,13 @@ export interface CommentDeletion {
 }
 
 export async function deleteComment(ref: VersionRef, commentId: string): Promise<CommentDeletion> {
-  return (await api.delete(commentPath(ref, commentId), { schema: CommentDeletedResponseSchema })).data;
+  return (await call(routes.remove, { params: commentParams(ref, commentId) })).data;
 }
 
 export async function toggleLike(ref: VersionRef, commentId: string): Promise<Comment> {
-  return (await api.post(`${commentPath(ref, commentId)}/like`, undefined, { schema: CommentResponseSchema }))
-    .data.comment;
+  return (await call(routes.like, { params: commentParams(ref, commentId) })).data.comment;
 }
 
 export async function toggleResolve(ref: VersionRef, commentId: string): Promise<Comment> {
-  return (
-    await api.post(`${commentPath(ref, commentId)}/resolve`, undefined, { schema: CommentResponseSchema })
-  ).data.comment;
+  return (await call(routes.resolve, { params: commentParams(ref, commentId) })).data.comment;
 }

@@ -1,37 +1,23 @@
-// The review calls of a version (packages/contract/src/reviews.ts), parsed with the shared contract.
-import {
-  type ReviewDecisionInput,
-  ReviewStateResponseSchema,
-  type VersionReviewState,
-} from '@mixdesk/contract/reviews';
-import { api } from '../../../lib/api';
-import type { VersionRef } from '../comments/api';
-
-const versionPath = ({ projectId, trackId, versionId }: VersionRef) =>
-  `/api/projects/${encodeURIComponent(projectId)}/tracks/${encodeURIComponent(trackId)}/versions/${encodeURIComponent(versionId)}`;
+// The review calls of a version (packages/contract/src/routes/reviews.ts), parsed with the shared contract.
+import type { ReviewDecisionInput, VersionReviewState } from '@mixdesk/contract/reviews';
+import { reviewRoutes as routes } from '@mixdesk/contract/routes/reviews';
+import { call } from '../../../lib/call';
+import { type VersionRef, versionParams } from '../comments/api';
 
 export const reviewKeys = { version: (versionId: string) => ['review', versionId] as const };
 
 export async function fetchReview(ref: VersionRef, signal?: AbortSignal): Promise<VersionReviewState> {
-  return (await api.get(`${versionPath(ref)}/review`, { schema: ReviewStateResponseSchema, signal })).data
-    .review;
+  return (await call(routes.get, { params: versionParams(ref) }, { signal })).data.review;
 }
 
 export async function decide(ref: VersionRef, input: ReviewDecisionInput): Promise<VersionReviewState> {
-  return (await api.post(`${versionPath(ref)}/review`, input, { schema: ReviewStateResponseSchema })).data
-    .review;
+  return (await call(routes.decide, { params: versionParams(ref), body: input })).data.review;
 }
 
 export async function askForReview(ref: VersionRef, userIds: string[]): Promise<VersionReviewState> {
-  return (
-    await api.post(`${versionPath(ref)}/review-requests`, { userIds }, { schema: ReviewStateResponseSchema })
-  ).data.review;
+  return (await call(routes.request, { params: versionParams(ref), body: { userIds } })).data.review;
 }
 
 export async function withdrawRequest(ref: VersionRef, userId: string): Promise<VersionReviewState> {
-  return (
-    await api.delete(`${versionPath(ref)}/review-requests/${encodeURIComponent(userId)}`, {
-      schema: ReviewStateResponseSchema,
-    })
-  ).data.review;
+  return (await call(routes.withdraw, { params: { ...versionParams(ref), userId } })).data.review;
 }

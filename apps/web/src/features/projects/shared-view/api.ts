@@ -1,13 +1,11 @@
-// The calls of whoever holds a share link (packages/contract/src/share-links.ts): no session, the token in the
-// address is the credential (and, once a password is given, a cookie the server sets for that link alone).
-// Every call is made with `auth: false`: a 401 here means "password needed", never an expired session.
-import {
-  type GuestCommentInput,
-  GuestCommentListResponseSchema,
-  GuestCommentResponseSchema,
-  ShareViewResponseSchema,
-} from '@mixdesk/contract/share-links';
+// The calls of whoever holds a share link (packages/contract/src/routes/share-links.ts): no session, the token
+// in the address is the credential (and, once a password is given, a cookie the server sets for that link
+// alone). Every call is made with `auth: false`: a 401 here means "password needed", never an expired session.
+import { fillPath } from '@mixdesk/contract/routes';
+import { sharedViewRoutes as routes } from '@mixdesk/contract/routes/share-links';
+import type { GuestCommentInput } from '@mixdesk/contract/share-links';
 import { api } from '../../../lib/api';
+import { call } from '../../../lib/call';
 import type { ListenReport } from './listen-tracker';
 
 export const sharedKeys = {
@@ -15,33 +13,27 @@ export const sharedKeys = {
   comments: (token: string, versionId: string) => ['share', token, 'comments', versionId] as const,
 };
 
-const sharePath = (token: string) => `/api/share/${encodeURIComponent(token)}`;
-
 /** What the link shows; refused with 401 while its password is needed, 404 once it cannot be used. */
 export async function fetchShare(token: string, signal?: AbortSignal) {
-  return (await api.get(sharePath(token), { schema: ShareViewResponseSchema, signal, auth: false })).data
-    .share;
+  return (await call(routes.view, { params: { token } }, { signal, auth: false })).data.share;
 }
 
 export async function unlockShare(token: string, password: string) {
-  return (
-    await api.post(
-      `${sharePath(token)}/unlock`,
-      { password },
-      { schema: ShareViewResponseSchema, auth: false },
-    )
-  ).data.share;
+  return (await call(routes.unlock, { params: { token }, body: { password } }, { auth: false })).data.share;
 }
 
-/** The comments left through this link on a version (its `commentsUrl`). */
+/**
+ * The comments left through this link on a version, at its `commentsUrl` (the view's answer gives it: the
+ * declared comments route, filled), parsed with that route's answer.
+ */
 export async function fetchGuestComments(commentsUrl: string, signal?: AbortSignal) {
-  return (await api.get(commentsUrl, { schema: GuestCommentListResponseSchema, signal, auth: false })).data
-    .comments;
+  const { response } = routes.comments;
+  return (await api.get(commentsUrl, { schema: response, signal, auth: false })).data.comments;
 }
 
 export async function postGuestComment(commentsUrl: string, input: GuestCommentInput) {
-  return (await api.post(commentsUrl, input, { schema: GuestCommentResponseSchema, auth: false })).data
-    .comment;
+  const { response } = routes.comment;
+  return (await api.post(commentsUrl, input, { schema: response, auth: false })).data.comment;
 }
 
 /**
@@ -50,9 +42,9 @@ export async function postGuestComment(commentsUrl: string, input: GuestCommentI
  * (sendBeacon cannot reliably send a JSON content type.) A lost report only lowers a count: it is logged.
  */
 export function reportPlay(token: string, versionId: string, report: ListenReport): void {
-  const path = `${sharePath(token)}/versions/${encodeURIComponent(versionId)}/plays`;
+  const path = fillPath(routes.play.path, { token, versionId });
   void fetch(api.url(path), {
-    method: 'POST',
+    method: routes.play.method,
     keepalive: true,
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

@@ -1,0 +1,24 @@
+// The notifications' routes (issue #15), declared once for the server and the web (../routes.ts): mine, newest
+// first and paged with the unread count, and marking some or all of them read.
+import {
+  MarkReadResponseSchema,
+  MarkReadSchema,
+  NotificationListQuerySchema,
+  NotificationListResponseSchema,
+} from '../notifications.ts';
+import { defineRoutes } from '../routes.ts';
+
+export const notificationRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/api/notifications',
+    query: NotificationListQuerySchema,
+    response: NotificationListResponseSchema,
+  },
+  markRead: {
+    method: 'POST',
+    path: '/api/notifications/read',
+    body: MarkReadSchema,
+    response: MarkReadResponseSchema,
+  },
+});
