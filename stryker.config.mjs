@@ -5,7 +5,7 @@
 const GROUPS = {
   // Who may reach what: sessions and CSRF in the platform, project access, invitations, upload limits.
   access: [
-    'apps/server/src/platform/{auth,cookies,csrf,access-token,passwords}.ts',
+    'apps/server/src/platform/security/{auth,cookies,csrf,access-token,passwords}.ts',
     'apps/server/src/modules/projects/{access,collaborators}.ts',
     'apps/server/src/modules/invitations/{routes,service,repo,user-data}.ts',
     'apps/server/src/modules/media/{upload,quota}.ts',
@@ -13,7 +13,7 @@ const GROUPS = {
   // Signing in and the account: registration, sessions, one-time tokens, throttles, two-factor, deletion.
   accounts: [
     'apps/server/src/modules/auth/{routes,service,sessions,one-time-tokens,throttle,mail-budget,repo}.ts',
-    'apps/server/src/platform/session-cache.ts',
+    'apps/server/src/platform/security/session-cache.ts',
     'apps/server/src/modules/account/{routes,login-challenge-routes,service,two-factor,login-challenge,confirm-identity,delete-account,devices,secret-box}.ts',
   ],
   // Documents (issue #31): every action in every state, money, limits, failed writes, the cached list.
@@ -36,7 +36,8 @@ const GROUPS = {
   // Work on files (issue #31): jobs and their queue, the dashboard's figures and cache, analysis and mastering
   // requests (not their DSP: measured against ffmpeg in their tests), the storage sweeper.
   work: [
-    'apps/server/src/platform/{jobs,job-store,storage-sweeper}.ts',
+    'apps/server/src/platform/jobs/{jobs,job-store}.ts',
+    'apps/server/src/platform/storage/storage-sweeper.ts',
     'apps/server/src/modules/jobs/routes.ts',
     'apps/server/src/modules/dashboard/{active-jobs,cache,routes,stats}.ts',
     'apps/server/src/modules/analysis/{routes,service}.ts',

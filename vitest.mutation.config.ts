@@ -12,7 +12,7 @@ const ACCESS_AND_ACCOUNTS = [
   'apps/server/src/modules/projects/projects-authz.test.ts',
   'apps/server/src/modules/projects/projects-cache.test.ts',
   'apps/server/src/platform/platform.test.ts',
-  'apps/server/src/platform/auth-edges.test.ts',
+  'apps/server/src/platform/security/auth-edges.test.ts',
   'apps/server/src/modules/media/raw-uploads.test.ts',
   'apps/server/src/modules/media/upload-envelope.test.ts',
   'apps/server/src/modules/media/quota-errors.test.ts',
@@ -25,20 +25,20 @@ const ACCESS_AND_ACCOUNTS = [
   // A collaborator who accepts an invitation is announced to the project's room.
   'apps/server/src/modules/activity/activity-live.test.ts',
   // Signing a session out closes its live connections (sign-out, other sessions, one device).
-  'apps/server/src/platform/realtime.test.ts',
+  'apps/server/src/platform/realtime/realtime.test.ts',
   // Every route's schemas, as the OpenAPI document shows them (a route's params or response schema dropped).
-  'apps/server/src/platform/openapi.test.ts',
-  'apps/server/src/platform/openapi-uploads.test.ts',
+  'apps/server/src/platform/http/openapi.test.ts',
+  'apps/server/src/platform/http/openapi-uploads.test.ts',
   // Unit tests of the scoped modules' pure parts (those of auth/ and account/ are in the globs above):
   // cheap, and they pin edges a request cannot reach.
-  'apps/server/src/platform/{access-token,csrf,passwords,session-cache}.unit.test.ts',
+  'apps/server/src/platform/security/{access-token,csrf,passwords,session-cache}.unit.test.ts',
   'apps/server/src/modules/media/{upload,media}.unit.test.ts',
 ];
 
 /** Every route's schemas, as the OpenAPI document shows them: a dropped params or response schema shows there. */
 const OPENAPI = [
-  'apps/server/src/platform/openapi.test.ts',
-  'apps/server/src/platform/openapi-uploads.test.ts',
+  'apps/server/src/platform/http/openapi.test.ts',
+  'apps/server/src/platform/http/openapi-uploads.test.ts',
 ];
 
 export const MUTATION_TESTS: Record<string, string[]> = {
@@ -63,7 +63,8 @@ export const MUTATION_TESTS: Record<string, string[]> = {
     ...OPENAPI,
   ],
   work: [
-    'apps/server/src/platform/{jobs,jobs-*,storage-sweeper,storage-sweeper-*}.test.ts',
+    'apps/server/src/platform/jobs/jobs{,-*}.test.ts',
+    'apps/server/src/platform/storage/storage-sweeper{,-*}.test.ts',
     'apps/server/src/modules/{jobs,dashboard,analysis,mastering}/*.test.ts',
     'apps/server/src/modules/media/versions-quota.test.ts',
     ...OPENAPI,

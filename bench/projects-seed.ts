@@ -9,7 +9,7 @@ import type { UsersTable } from '../apps/server/src/modules/auth/tables.ts';
 import type { TracksTable } from '../apps/server/src/modules/media/tables.ts';
 import { searchTextOf } from '../apps/server/src/modules/projects/repo.ts';
 import { newId } from '../apps/server/src/platform/ids.ts';
-import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+import { hashPassword } from '../apps/server/src/platform/security/passwords.ts';
 
 const ADJECTIVES = [
   'Golden',

@@ -12,7 +12,7 @@ import type {
   DocumentsTable,
 } from '../apps/server/src/modules/documents/tables.ts';
 import type { ProjectCollaboratorsTable } from '../apps/server/src/modules/projects/tables.ts';
-import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+import { hashPassword } from '../apps/server/src/platform/security/passwords.ts';
 import { clientRows } from './clients-data.ts';
 import {
   COLLABORATORS,

@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { supportsDirectWrites, writeFileFrom } from '../apps/server/src/platform/file-writer.ts';
+import { supportsDirectWrites, writeFileFrom } from '../apps/server/src/platform/storage/file-writer.ts';
 import { cpuMicros, machineTicks, ROOT, startServer, stealSince } from './lib.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');

@@ -1,4 +1,4 @@
-// The S3_* settings: an S3-compatible bucket for uploaded files (platform/s3-storage.ts), or none.
+// The S3_* settings: an S3-compatible bucket for uploaded files (platform/storage/s3-storage.ts), or none.
 import { type RefinementCtx, z } from 'zod';
 import { bool, url } from './config-fields.ts';
 

@@ -114,7 +114,7 @@ export interface Config {
   mailFrom: string;
   appUrl: string;
   /**
-   * JWT_SECRET. Unset, the app generates one at its first start and keeps it (platform/secret-store.ts):
+   * JWT_SECRET. Unset, the app generates one at its first start and keeps it (platform/security/secret-store.ts):
    * in DATA_DIR on SQLite, in the database on PostgreSQL so that every instance agrees.
    */
   jwtSecret?: string;

@@ -38,7 +38,7 @@ describe('config', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-config-'));
     expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'k'.repeat(40) }).jwtSecret).toBe('k'.repeat(40));
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBeUndefined();
-    // Generated and kept by the app at its start (platform/instance-secrets.test.ts), not by reading config.
+    // Generated and kept by the app at its start (platform/security/instance-secrets.test.ts), not by reading config.
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
   });
 

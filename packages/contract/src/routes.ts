@@ -1,6 +1,6 @@
 // The API's routes, declared once (issue #33, decision 039): method, path, and the schemas of the path's
 // params, the query, the body and the success answer. The server registers each route from its declaration
-// (apps/server/src/platform/contract-routes.ts) and the web calls it through `call` (apps/web/src/lib/call.ts),
+// (apps/server/src/platform/http/contract-routes.ts) and the web calls it through `call` (apps/web/src/lib/call.ts),
 // so a changed path, field or answer fails the type check on both sides, and both validate with one schema.
 import type { z } from 'zod';
 

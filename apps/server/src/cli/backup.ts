@@ -1,10 +1,10 @@
-// `npm run backup -- <dir> [--with-files]` (scripts/backup.mjs): the command around platform/backup.ts, which
+// `npm run backup -- <dir> [--with-files]` (scripts/backup.mjs): the command around cli/backup/backup.ts, which
 // it hands every area's stored-key columns.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { storedKeyColumns } from '../modules/stored-keys.ts';
-import { BACKUP_USAGE, backup, describeBackup } from '../platform/backup.ts';
-import { BackupError } from '../platform/backup-manifest.ts';
+import { BACKUP_USAGE, backup, describeBackup } from './backup/backup.ts';
+import { BackupError } from './backup/backup-manifest.ts';
 
 /** The command: answers its exit code (0: backed up; 1: failed, nothing kept; 2: bad usage or refused). */
 export async function backupCommand(

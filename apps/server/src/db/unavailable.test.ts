@@ -13,7 +13,7 @@ import {
 } from '../../test/helper.ts';
 import { startRelay, until } from '../../test/services.ts';
 import { randomToken } from '../platform/ids.ts';
-import { listen, open } from '../platform/realtime-testing.ts';
+import { listen, open } from '../platform/realtime/realtime-testing.ts';
 import { CONNECT_TIMEOUT_MS } from './database.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './unavailable.ts';
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../platform/context.ts';
 import { newId, nowIso, randomToken } from '../platform/ids.ts';
-import { hashPassword } from '../platform/passwords.ts';
+import { hashPassword } from '../platform/security/passwords.ts';
 import { findUserByEmail } from './auth/repo.ts';
 import { areas } from './index.ts';
 

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { storedKeyColumnsOf } from '../platform/area.ts';
-import * as keys from '../platform/stored-keys.ts';
+import * as keys from '../platform/storage/stored-keys.ts';
 import { areas } from './index.ts';
 
 export const storedKeyColumns = storedKeyColumnsOf(areas);

@@ -11,8 +11,8 @@ import type {
   UserDataHandler,
   VersionReviewReader,
 } from './context.ts';
-import type { JobHandler, JobKindOptions } from './jobs.ts';
-import type { StoredKeyColumns } from './stored-keys.ts';
+import type { JobHandler, JobKindOptions } from './jobs/jobs.ts';
+import type { StoredKeyColumns } from './storage/stored-keys.ts';
 
 export interface AreaRoutes {
   prefix: string;

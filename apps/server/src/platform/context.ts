@@ -7,10 +7,10 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { Mailer } from './mail.ts';
-import type { SecretStore } from './secret-store.ts';
-import type { Storage } from './storage.ts';
-import type { StoredKeyColumns } from './stored-keys.ts';
+import type { Mailer } from './mail/mail.ts';
+import type { SecretStore } from './security/secret-store.ts';
+import type { Storage } from './storage/storage.ts';
+import type { StoredKeyColumns } from './storage/stored-keys.ts';
 
 /** What services may ask of the live (Socket.IO) connections. */
 export interface LiveConnections {

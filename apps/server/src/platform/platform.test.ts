@@ -12,7 +12,7 @@ import {
   TEST_DIALECT,
   type TestApp,
 } from '../../test/helper.ts';
-import { SENT_BODY } from './mail.ts';
+import { SENT_BODY } from './mail/mail.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
 } from '../../src/modules/media/media-testing.ts';
 import { ask, decide, versionUrl } from '../../src/modules/reviews/reviews-testing.ts';
 import { guest, makeLink } from '../../src/modules/share-links/share-testing.ts';
-import { join } from '../../src/platform/realtime-testing.ts';
+import { join } from '../../src/platform/realtime/realtime-testing.ts';
 import { bearer, registerUser } from '../helper.ts';
 import { invite, verifyUser } from '../invitations.ts';
 import { until } from '../services.ts';

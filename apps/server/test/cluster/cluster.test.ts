@@ -11,7 +11,7 @@ import {
   sineWav,
   uploadVersion,
 } from '../../src/modules/media/media-testing.ts';
-import { join, next, open } from '../../src/platform/realtime-testing.ts';
+import { join, next, open } from '../../src/platform/realtime/realtime-testing.ts';
 import { bearer, GOOD_PASSWORD, registerUser, uniqueEmail } from '../helper.ts';
 import { until } from '../services.ts';
 import { type Cluster, endpoint, nginxAvailable, startCluster } from './cluster-services.ts';

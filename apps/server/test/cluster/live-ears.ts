@@ -4,7 +4,7 @@
 import { type ActivityEvent, ActivityEventSchema } from '@mixdesk/contract/activity';
 import { type NotificationEvent, NotificationEventSchema } from '@mixdesk/contract/notifications';
 import type { Socket } from 'socket.io-client';
-import { open } from '../../src/platform/realtime-testing.ts';
+import { open } from '../../src/platform/realtime/realtime-testing.ts';
 import type { SignedIn } from '../helper.ts';
 import type { Instance } from '../instance-process.ts';
 import { until } from '../services.ts';

@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sineWav } from '../../src/modules/media/sine-wav.ts';
-import { CHANGE_NOT_SAVED, DISK_FULL_LOG, FILE_NOT_SAVED } from '../../src/platform/disk-full.ts';
+import { CHANGE_NOT_SAVED, DISK_FULL_LOG, FILE_NOT_SAVED } from '../../src/platform/storage/disk-full.ts';
 import { type Instance, startInstance, stopInstance } from '../instance-process.ts';
 import { freePort } from '../services.ts';
 import { cannotMountWarning, filesIn, fillDisk, freeBytes, mountTmpfs, unmountTmpfs } from '../tmpfs.ts';

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import type { DB } from '../../src/db/schema.ts';
-import { createStorage } from '../../src/platform/create-storage.ts';
+import { createStorage } from '../../src/platform/storage/create-storage.ts';
 import { TEST_DATABASE_URL } from '../helper.ts';
 import { endpoint, type Instance, killInstance, startInstance, stopInstance } from '../instance-process.ts';
 import { startS3Server, type TestS3Server } from '../s3-server.ts';

@@ -10,7 +10,7 @@ import { RATE_LIMIT_NAMES } from '../../src/config-rate-limits.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../../src/db/unavailable.ts';
 import { addTrack } from '../../src/modules/media/media-testing.ts';
-import { join, next, open } from '../../src/platform/realtime-testing.ts';
+import { join, next, open } from '../../src/platform/realtime/realtime-testing.ts';
 import { bearer, registerUser, type SignedIn } from '../helper.ts';
 import { endpoint, type Instance, startInstance, stopInstance } from '../instance-process.ts';
 import { type PostgresCluster, postgresClusterAvailable, startPostgresCluster } from '../postgres-cluster.ts';

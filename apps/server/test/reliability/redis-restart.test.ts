@@ -12,7 +12,7 @@ import { afterAll, expect, it } from 'vitest';
 import { RATE_LIMIT_NAMES } from '../../src/config-rate-limits.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { addTrack, projectWithPeople } from '../../src/modules/media/media-testing.ts';
-import { join, open } from '../../src/platform/realtime-testing.ts';
+import { join, open } from '../../src/platform/realtime/realtime-testing.ts';
 import { bearer, registerUser, type SignedIn, TEST_DATABASE_URL, uniqueEmail } from '../helper.ts';
 import { endpoint, type Instance, startInstance, stopInstance } from '../instance-process.ts';
 import { freePort, type RunningRedis, startRedis, until } from '../services.ts';

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.ts';
 import { namedStorageKeys } from '../../src/modules/stored-keys.ts';
-import type { Storage } from '../../src/platform/storage.ts';
+import type { Storage } from '../../src/platform/storage/storage.ts';
 
 export interface StorageAudit {
   objects: number;

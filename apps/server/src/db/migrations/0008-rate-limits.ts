@@ -2,7 +2,7 @@ import { columnTypes, type MigrationDb } from '../migration-helpers.ts';
 
 export async function up(db: MigrationDb): Promise<void> {
   const t = columnTypes(db);
-  // Requests per client per window (platform/rate-limit-store.ts), when Redis does not keep them.
+  // Requests per client per window (platform/http/rate-limit-store.ts), when Redis does not keep them.
   await db.schema
     .createTable('rate_limit_hits')
     .addColumn('key', 'text', (c) => c.primaryKey())

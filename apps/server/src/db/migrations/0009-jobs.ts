@@ -2,7 +2,7 @@ import { columnTypes, type MigrationDb } from '../migration-helpers.ts';
 
 export async function up(db: MigrationDb): Promise<void> {
   const t = columnTypes(db);
-  // Background work of every kind (platform/jobs.ts): queued, claimed by one instance, done or failed.
+  // Background work of every kind (platform/jobs/jobs.ts): queued, claimed by one instance, done or failed.
   await db.schema
     .createTable('jobs')
     .addColumn('id', 'text', (c) => c.primaryKey())

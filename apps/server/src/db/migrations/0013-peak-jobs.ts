@@ -5,7 +5,7 @@ import { columnTypes, type MigrationDb } from '../migration-helpers.ts';
 const BATCH = 500;
 
 export async function up(db: MigrationDb): Promise<void> {
-  // Waveform peaks move onto the jobs table (platform/jobs.ts): every version still waiting for its waveform
+  // Waveform peaks move onto the jobs table (platform/jobs/jobs.ts): every version still waiting for its waveform
   // gets a queued job, oldest first as before, unless one is already waiting or running for it.
   const pending: { id: string; project_id: string; created_at: string }[] = await db
     .selectFrom('track_versions as v')

@@ -3,7 +3,7 @@
 import type { FieldError } from '@mixdesk/contract/envelope';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
-import { verifyPassword } from '../../platform/passwords.ts';
+import { verifyPassword } from '../../platform/security/passwords.ts';
 import { clearLoginFailures, findUserById, reserveLoginTry, type UserRow } from '../auth/public.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from './two-factor.ts';
 

@@ -2,7 +2,7 @@
 // else's stay, and the server log records the deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../../test/helper.ts';
-import { listen, next, open } from '../../platform/realtime-testing.ts';
+import { listen, next, open } from '../../platform/realtime/realtime-testing.ts';
 
 let t: TestApp;
 let url: string;

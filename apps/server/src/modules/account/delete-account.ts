@@ -4,7 +4,7 @@ import type { DeleteAccountSchema } from '@mixdesk/contract/account';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { forgetUserSessions } from '../../platform/session-cache.ts';
+import { forgetUserSessions } from '../../platform/security/session-cache.ts';
 import { bumpDashboardsShowingActor } from '../activity/public.ts';
 import { deleteDocumentsOfOwner, removeObjects } from '../documents/public.ts';
 import { deleteProfileFiles } from '../profile/public.ts';

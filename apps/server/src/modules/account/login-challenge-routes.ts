@@ -2,9 +2,9 @@
 // (login-challenge.ts) is traded for a session, set in cookies as the password's sign-in does (auth/routes.ts).
 import { authRoutes as routes } from '@mixdesk/contract/routes/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAdminEmail } from '../../platform/admin.ts';
-import { serve } from '../../platform/contract-routes.ts';
-import { isHttps, setAuthCookies } from '../../platform/cookies.ts';
+import { isAdminEmail } from '../../platform/http/admin.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { isHttps, setAuthCookies } from '../../platform/security/cookies.ts';
 import { completeLoginChallenge } from './login-challenge.ts';
 
 export const loginChallengeRoutes: FastifyPluginAsyncZod = async (app) => {

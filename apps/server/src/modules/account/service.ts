@@ -3,7 +3,7 @@ import type { ChangePasswordInput, SessionInfo } from '@mixdesk/contract/account
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { hashPassword } from '../../platform/security/passwords.ts';
 import { endSession, endUserSessions } from '../auth/public.ts';
 import {
   confirmPassword,

@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
-import { join, listen, open } from '../../platform/realtime-testing.ts';
+import { join, listen, open } from '../../platform/realtime/realtime-testing.ts';
 import { commentsUrl, postComment } from '../comments/comments-testing.ts';
 import {
   addTrack,

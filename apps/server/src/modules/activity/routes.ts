@@ -2,8 +2,8 @@
 // call the service, shape the envelope.
 import { activityRoutes as routes } from '@mixdesk/contract/routes/activity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as activity from './service.ts';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {

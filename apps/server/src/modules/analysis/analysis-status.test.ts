@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { nowIso } from '../../platform/ids.ts';
-import type { JobsTable } from '../../platform/job-store.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import type { JobsTable } from '../../platform/jobs/job-store.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import {
   addTrack,
   type ProjectWithPeople,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { until } from '../../../test/services.ts';
-import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import {
   addTrack,
   type ProjectWithPeople,

@@ -3,8 +3,8 @@
 // progress reaches the project's room.
 import { analysisRoutes as routes } from '@mixdesk/contract/routes/analysis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { getAnalysis, rerunAnalysis } from './service.ts';
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {

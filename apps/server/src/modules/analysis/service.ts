@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { type DB, fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { enqueueJob, type JobHandler, type JobRow, jobQueue, presentJob } from '../../platform/jobs.ts';
+import { enqueueJob, type JobHandler, type JobRow, jobQueue, presentJob } from '../../platform/jobs/jobs.ts';
 import { decoders, requireVersion, withLocalFile } from '../media/public.ts';
 import { analyseFile } from './analyse.ts';
 import { keepFigures } from './figures.ts';

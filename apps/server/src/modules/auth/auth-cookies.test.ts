@@ -1,4 +1,4 @@
-// The auth and CSRF cookies, attribute by attribute (platform/cookies.ts), over http and over https: what
+// The auth and CSRF cookies, attribute by attribute (platform/security/cookies.ts), over http and over https: what
 // register, login and refresh set, and what every way of signing out clears. A browser only replaces or clears
 // a cookie whose name and path match, and only keeps a prefixed one that is Secure, so each attribute matters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,8 @@ import {
   registerUser,
   type TestApp,
 } from '../../../test/helper.ts';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../platform/access-token.ts';
 import { sha256 } from '../../platform/ids.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../platform/security/access-token.ts';
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 const EPOCH = new Date(0);

@@ -16,8 +16,8 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/helper.ts';
-import { REFRESH_COOKIE } from '../../platform/cookies.ts';
-import { CSRF_HEADER } from '../../platform/csrf.ts';
+import { REFRESH_COOKIE } from '../../platform/security/cookies.ts';
+import { CSRF_HEADER } from '../../platform/security/csrf.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // The auth area's emails.
 import type { AppContext } from '../../platform/context.ts';
-import { actionEmailHtml as layout } from '../../platform/mail.ts';
+import { actionEmailHtml as layout } from '../../platform/mail/mail.ts';
 
 export async function sendVerificationEmail(
   ctx: AppContext,

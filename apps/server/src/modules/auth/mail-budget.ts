@@ -2,13 +2,13 @@
 // resets) per email address, whichever account asked. The count lives apart from the outbox because deleting
 // an account deletes its mail: an account made, deleted and made again with someone else's address must not
 // flood them. It keeps only the address's SHA-256, for a day. A mail's place in the budget is reserved (its
-// row written) before the mail is made, under the address's lock (platform/attempt-lock.ts), so a burst of
+// row written) before the mail is made, under the address's lock (platform/security/attempt-lock.ts), so a burst of
 // requests sends at most the budget.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { reserveTry } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
+import { reserveTry } from '../../platform/security/attempt-lock.ts';
 
 /** Emails of one kind an address may be sent per hour. */
 export const MAIL_PER_HOUR = 5;

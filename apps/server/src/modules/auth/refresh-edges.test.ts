@@ -16,9 +16,9 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../../test/helper.ts';
-import { REFRESH_COOKIE, REFRESH_TTL_SECONDS } from '../../platform/cookies.ts';
-import { CSRF_HEADER } from '../../platform/csrf.ts';
 import { sha256 } from '../../platform/ids.ts';
+import { REFRESH_COOKIE, REFRESH_TTL_SECONDS } from '../../platform/security/cookies.ts';
+import { CSRF_HEADER } from '../../platform/security/csrf.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   forgetSession,
   forgetUserSessions,
   rememberSession,
-} from '../../platform/session-cache.ts';
+} from '../../platform/security/session-cache.ts';
 import type { UsersTable } from './tables.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -87,7 +87,7 @@ function liveSession(row: SessionUserRow): LiveSession {
   return live;
 }
 
-/** Sessions as request authentication (platform/auth.ts) finds them, handed to it at start. */
+/** Sessions as request authentication (platform/security/auth.ts) finds them, handed to it at start. */
 export function sessionLookup(db: Kysely<DB>): SessionLookup {
   return {
     find: async (sessionId) => {

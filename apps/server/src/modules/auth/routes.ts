@@ -6,11 +6,11 @@ import { authRoutes as routes } from '@mixdesk/contract/routes/auth';
 import { sessionRoutes } from '@mixdesk/contract/routes/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAdminEmail } from '../../platform/admin.ts';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
-import { clearAuthCookies, cookieNames, isHttps, setAuthCookies } from '../../platform/cookies.ts';
-import { ANONYMOUS, assertCsrf } from '../../platform/csrf.ts';
+import { isAdminEmail } from '../../platform/http/admin.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
+import { clearAuthCookies, cookieNames, isHttps, setAuthCookies } from '../../platform/security/cookies.ts';
+import { ANONYMOUS, assertCsrf } from '../../platform/security/csrf.ts';
 import * as auth from './service.ts';
 import { endSession, type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
 
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * GET /me's JSON by the signed-in user's object. That object is frozen and shared by the requests of one
-   * session lookup (platform/auth.ts), so its answer is checked against the schema and serialized once, not
+   * session lookup (platform/security/auth.ts), so its answer is checked against the schema and serialized once, not
    * on every request (the zod pass and JSON.stringify were the route's largest cost of its own).
    */
   const meBodies = new WeakMap<User, string>();

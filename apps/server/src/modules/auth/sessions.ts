@@ -1,11 +1,11 @@
 // Sign-in sessions: one per device, with a rotating refresh token (stored hashed) and short access tokens.
 
-import { accessTokens } from '../../platform/access-token.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { REFRESH_TTL_SECONDS } from '../../platform/cookies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoIn, newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
-import { forgetSession } from '../../platform/session-cache.ts';
+import { accessTokens } from '../../platform/security/access-token.ts';
+import { REFRESH_TTL_SECONDS } from '../../platform/security/cookies.ts';
+import { forgetSession } from '../../platform/security/session-cache.ts';
 import { findUserById, presentUser, revokeSession, revokeUserSessions } from './repo.ts';
 
 export interface IssuedSession {
@@ -118,7 +118,7 @@ export async function rotateSession(ctx: AppContext, refreshToken: string | unde
     .set({ last_used_at: now, expires_at: isoIn(REFRESH_TTL_SECONDS * 1000) })
     .where('id', '=', row.session_id)
     .execute();
-  // This instance sees the new end at once (live connections wait for it: platform/realtime.ts).
+  // This instance sees the new end at once (live connections wait for it: platform/realtime/realtime.ts).
   forgetSession(row.session_id);
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw invalidRefresh();

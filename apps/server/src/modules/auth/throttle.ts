@@ -1,11 +1,11 @@
 // Failed sign-in throttling, kept in the database so it holds across app instances. A try is reserved before
-// the password is checked (a failure row written under the address's lock, platform/attempt-lock.ts), so a
+// the password is checked (a failure row written under the address's lock, platform/security/attempt-lock.ts), so a
 // burst of any size has at most the limit's tries checked; a try that succeeds gives its row back.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { reserveTry, type WindowLimit } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
+import { reserveTry, type WindowLimit } from '../../platform/security/attempt-lock.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 10;

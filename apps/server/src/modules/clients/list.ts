@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
+import { type VersionedResponses, versionedResponsesFor } from '../../platform/http/versioned-responses.ts';
 import { linkedCountsOf } from './links.ts';
 import { listClientRows, presentClient } from './repo.ts';
 import { networkStats, networkVersion } from './stats.ts';

@@ -2,8 +2,8 @@
 // service, shape the envelope.
 import { clientRoutes as routes } from '@mixdesk/contract/routes/clients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { listClientsJson } from './list.ts';
 import { linkProject, listClientProjects, unlinkProject } from './project-links.ts';
 import * as clients from './service.ts';

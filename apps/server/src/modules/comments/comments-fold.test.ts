@@ -10,7 +10,7 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helper.ts';
-import { listen, next, open } from '../../platform/realtime-testing.ts';
+import { listen, next, open } from '../../platform/realtime/realtime-testing.ts';
 import { sweepNotificationEmails } from '../notifications/email-sweep.ts';
 import { makeLink } from '../share-links/share-testing.ts';
 import { type CommentsFixture, call, commentsFixture, postComment } from './comments-testing.ts';

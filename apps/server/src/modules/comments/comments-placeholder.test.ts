@@ -12,7 +12,7 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helper.ts';
-import { join, listen, open } from '../../platform/realtime-testing.ts';
+import { join, listen, open } from '../../platform/realtime/realtime-testing.ts';
 import {
   type CommentsFixture,
   call,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
-import { join, listen, next, open } from '../../platform/realtime-testing.ts';
+import { join, listen, next, open } from '../../platform/realtime/realtime-testing.ts';
 import { type CommentsFixture, commentsFixture, postComment } from './comments-testing.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -12,8 +12,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type SignedIn, TEST_DIALECT, type TestApp } from '../../../test/helper.ts';
 import type { LiveConnections } from '../../platform/context.ts';
-import { jobQueue } from '../../platform/jobs.ts';
-import { join, listen, open } from '../../platform/realtime-testing.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
+import { join, listen, open } from '../../platform/realtime/realtime-testing.ts';
 import { makeLink } from '../share-links/share-testing.ts';
 import {
   addVersion,

@@ -4,8 +4,8 @@
 // `write` rate limit like any other.
 import { commentRoutes as routes } from '@mixdesk/contract/routes/comments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { deleteComment } from './delete-comment.ts';
 import * as comments from './service.ts';
 

@@ -1,7 +1,7 @@
 // The dashboard's running work: analyses and masters of my projects that wait or run, with what they work on.
 import { ACTIVE_JOBS_COUNT, type ActiveJob } from '@mixdesk/contract/dashboard';
 import type { AppContext } from '../../platform/context.ts';
-import { presentJob } from '../../platform/jobs.ts';
+import { presentJob } from '../../platform/jobs/jobs.ts';
 
 export async function activeJobs(ctx: AppContext, userId: string): Promise<ActiveJob[]> {
   const rows = await ctx.db

@@ -6,7 +6,7 @@ import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from
 import { addMember } from '../../../test/invitations.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
-import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { addTrack, sineWav, uploadVersion } from '../media/media-testing.ts';
 import { dashboardVersion } from './cache.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
 import * as figuresMigration from '../../db/migrations/0015-owner-figures.ts';
-import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { addTrack, sineWav, storedFiles, uploadFile, uploadVersion } from '../media/media-testing.ts';
 
 async function dashboard(t: TestApp, who: SignedIn) {

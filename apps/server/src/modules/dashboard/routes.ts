@@ -4,9 +4,9 @@
 import { RECENT_PROJECTS_COUNT } from '@mixdesk/contract/dashboard';
 import { dashboardRoutes as routes } from '@mixdesk/contract/routes/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { recentActivity } from '../activity/public.ts';
 import { listProjects } from '../projects/public.ts';
 import { activeJobs } from './active-jobs.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ServiceName } from '@mixdesk/contract/diagnostics';
 import type { FastifyInstance } from 'fastify';
-import { mailQueueFigures } from '../../platform/mail-queue.ts';
+import { mailQueueFigures } from '../../platform/mail/mail-queue.ts';
 import { decoders, sineWav, startPeakDecoder } from '../media/public.ts';
 import type { CacheProbeClient } from './cache-client.ts';
 import type { Probe, ProbeOutcome } from './probe-runner.ts';

@@ -6,10 +6,10 @@ import { diagnosticsRoutes as routes } from '@mixdesk/contract/routes/diagnostic
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../../platform/admin.ts';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requireAdmin } from '../../platform/http/admin.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { createCacheProbeClient } from './cache-client.ts';
 import { healthEnvelopeJson } from './health-json.ts';
 import { ProbeRunner } from './probe-runner.ts';

@@ -7,7 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import * as migration from '../../db/migrations/0023-document-file-keys.ts';
-import { DEFAULT_GRACE_MS, sweepOrphans } from '../../platform/storage-sweeper.ts';
+import { DEFAULT_GRACE_MS, sweepOrphans } from '../../platform/storage/storage-sweeper.ts';
 import { everyNamedStorageKey } from '../stored-keys.ts';
 import {
   currentPdfKey,

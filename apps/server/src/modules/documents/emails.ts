@@ -1,6 +1,6 @@
 // The documents area's emails: a signing request, a signed copy for everyone, and a decline to the owner.
 import type { AppContext } from '../../platform/context.ts';
-import { actionEmailHtml, escapeHtml } from '../../platform/mail.ts';
+import { actionEmailHtml, escapeHtml } from '../../platform/mail/mail.ts';
 
 interface DocumentRef {
   title: string;

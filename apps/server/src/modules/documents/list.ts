@@ -21,7 +21,7 @@ import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
+import { type VersionedResponses, versionedResponsesFor } from '../../platform/http/versioned-responses.ts';
 import { presentDocument, todayUtc } from './present.ts';
 import { keptCounts, listDocumentRows, overdueCount, type SignerRow, signersOf } from './repo.ts';
 

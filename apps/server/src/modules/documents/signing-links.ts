@@ -1,14 +1,14 @@
 // Signing links: 256 random bits, stored as their SHA-256 only, one per signer, valid for SIGNING_LINK_DAYS.
 // A link dies when its signer signs or rejects, when the document is voided or edited, or when a new link
 // replaces it. Failed look-ups are counted per client address in the database, so guessing is throttled on
-// every instance at once; each look-up is reserved before it is made (platform/attempt-lock.ts).
+// every instance at once; each look-up is reserved before it is made (platform/security/attempt-lock.ts).
 import { isOutForSigning } from '@mixdesk/contract/document-status';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { reserveTry, type WindowLimit } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
+import { reserveTry, type WindowLimit } from '../../platform/security/attempt-lock.ts';
 import { documentGone, isWithdrawnLink } from './withdrawn-links.ts';
 
 export const LINK_INVALID = 'This signing link is invalid or has expired';

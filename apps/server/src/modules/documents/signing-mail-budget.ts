@@ -3,11 +3,12 @@
 // gets at most SIGNING_MAILS_PER_ADDRESS a day; a sender sends at most SIGNING_MAILS_PER_SENDER a day. The
 // counts live in the mail budget's table (address_mail_log: only SHA-256s, a day), so a deleted document or
 // account does not reset them. The places are reserved before any link is replaced, under the sender's lock
-// (platform/attempt-lock.ts), so a burst of resends sends at most the budget and a refused one changes nothing.
-import { withKeyLock } from '../../platform/attempt-lock.ts';
+// (platform/security/attempt-lock.ts), so a burst of resends sends at most the budget and a refused one changes nothing.
+
 import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/errors.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
+import { withKeyLock } from '../../platform/security/attempt-lock.ts';
 import { addressMailRows } from '../auth/public.ts';
 
 export const SIGNING_MAILS_PER_ADDRESS = 3;

@@ -4,8 +4,8 @@
 import { signingRoutes as routes } from '@mixdesk/contract/routes/documents';
 import { DRAWN_SIGNATURE_MAX_BYTES } from '@mixdesk/contract/signing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { declaredUrl, serve } from '../../platform/contract-routes.ts';
-import { BinarySchema } from '../../platform/openapi.ts';
+import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
+import { BinarySchema } from '../../platform/http/openapi.ts';
 import { contentDisposition } from '../media/public.ts';
 import { originOf } from './events.ts';
 import { openSigning, rejectWithLink, signingPdf, signWithLink } from './signing-service.ts';

@@ -3,7 +3,7 @@
 // nothing. Someone without an account is asked to make one with this address first.
 import type { CollaboratorPermission } from '@mixdesk/contract/projects';
 import type { AppContext } from '../../platform/context.ts';
-import { escapeHtml } from '../../platform/mail.ts';
+import { escapeHtml } from '../../platform/mail/mail.ts';
 
 export interface InvitationMail {
   id: string;

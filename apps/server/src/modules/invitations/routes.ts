@@ -5,8 +5,8 @@ import {
   projectInvitationRoutes as owners,
 } from '@mixdesk/contract/routes/invitations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as invitations from './service.ts';
 
 const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });

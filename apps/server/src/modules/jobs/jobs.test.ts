@@ -1,7 +1,7 @@
 import { JobSchema } from '@mixdesk/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
-import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { type ProjectWithPeople, projectWithPeople } from '../media/media-testing.ts';
 
 describe('GET /api/jobs/:id', () => {

@@ -2,10 +2,10 @@
 // dropped). Whoever may view the job's project may read it; anyone else gets the same 404 as for no job.
 import { jobRoutes as routes } from '@mixdesk/contract/routes/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
 import { notFound } from '../../platform/errors.ts';
-import { presentJob } from '../../platform/jobs.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { presentJob } from '../../platform/jobs/jobs.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { requireProjectAccess } from '../projects/public.ts';
 
 export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {

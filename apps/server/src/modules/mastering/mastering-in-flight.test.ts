@@ -25,7 +25,7 @@ import { JobSchema } from '@mixdesk/contract/jobs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { until } from '../../../test/services.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { sine, wavFile } from '../analysis/test-signals.ts';
 import { resolveBinary } from '../media/decoder.ts';
 import {

@@ -7,7 +7,7 @@ import { JobSchema } from '@mixdesk/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { fromJson } from '../../db/schema.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { sine, wavFile } from '../analysis/test-signals.ts';
 import {
   addTrack,

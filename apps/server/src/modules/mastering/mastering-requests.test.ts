@@ -4,7 +4,7 @@
 import { JobSchema } from '@mixdesk/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import {
   addTrack,
   type ProjectWithPeople,

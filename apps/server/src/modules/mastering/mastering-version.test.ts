@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { until } from '../../../test/services.ts';
 import { fromJson } from '../../db/schema.ts';
-import { jobQueue } from '../../platform/jobs.ts';
-import { join, listen, open } from '../../platform/realtime-testing.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
+import { join, listen, open } from '../../platform/realtime/realtime-testing.ts';
 import { sine, wavFile } from '../analysis/test-signals.ts';
 import {
   addTrack,

@@ -5,7 +5,7 @@ import { TrackVersionSchema } from '@mixdesk/contract/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { fromJson } from '../../db/schema.ts';
-import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { fromDb, sine, wavFile } from '../analysis/test-signals.ts';
 import {
   addTrack,

@@ -3,8 +3,8 @@
 // the project's room.
 import { masteringRoutes as routes } from '@mixdesk/contract/routes/mastering';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { requestMaster } from './service.ts';
 
 export const masteringRoutes: FastifyPluginAsyncZod = async (app) => {

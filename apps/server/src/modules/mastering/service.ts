@@ -14,7 +14,7 @@ import { activityId } from '../../db/activity-ids.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs.ts';
+import { enqueueJob, type JobHandler, jobQueue, presentJob } from '../../platform/jobs/jobs.ts';
 import { announceActivities } from '../activity/public.ts';
 import { keepFigures, storedFigures } from '../analysis/public.ts';
 import {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import {
   addTrack,
   encodedSine,

@@ -3,9 +3,9 @@
 import { FileParamsSchema, FileUploadFieldsSchema } from '@mixdesk/contract/media';
 import { fileRoutes as routes } from '@mixdesk/contract/routes/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { declaredUrl, serve } from '../../platform/contract-routes.ts';
-import { BinarySchema } from '../../platform/openapi.ts';
+import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
+import { BinarySchema } from '../../platform/http/openapi.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as files from './files-service.ts';
 import { presentFile } from './present.ts';
 import { sendObject } from './send-object.ts';

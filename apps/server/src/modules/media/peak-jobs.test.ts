@@ -13,7 +13,7 @@ import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import * as peakJobsMigration from '../../db/migrations/0013-peak-jobs.ts';
 import { isoIn } from '../../platform/ids.ts';
-import { jobQueue, MAX_JOB_ATTEMPTS } from '../../platform/jobs.ts';
+import { jobQueue, MAX_JOB_ATTEMPTS } from '../../platform/jobs/jobs.ts';
 import {
   addTrack,
   encodedSine,

@@ -1,4 +1,4 @@
-// The waveform job (kind 'peaks', run by platform/jobs.ts): each new version is decoded once (ffmpeg, a full
+// The waveform job (kind 'peaks', run by platform/jobs/jobs.ts): each new version is decoded once (ffmpeg, a full
 // pass over the file) for its peaks and exact duration. The job is queued in the transaction that creates the
 // version, so it survives a restart and is never lost; the version's peaks_status says what the API shows.
 import type { AudioFormat } from '@mixdesk/contract/media';
@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { enqueueJob, type JobHandler, type JobRow, waitingJobs } from '../../platform/jobs.ts';
+import { enqueueJob, type JobHandler, type JobRow, waitingJobs } from '../../platform/jobs/jobs.ts';
 import { audioAllowance } from './audio-allowance.ts';
 import { DEMUXER_BY_FORMAT, DecoderError, decoders } from './decoder.ts';
 import { startPeakDecoder } from './peaks.ts';

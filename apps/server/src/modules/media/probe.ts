@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AudioFormat } from '@mixdesk/contract/media';
 import { AppError } from '../../platform/errors.ts';
-import type { Storage } from '../../platform/storage.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { DecoderError, type Decoders, runDecoder } from './decoder.ts';
 import { type AudioFamily, SNIFF_BYTES, sniffAudio } from './sniff.ts';
 

@@ -8,7 +8,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { formatBytes } from '../../platform/storage.ts';
+import { formatBytes } from '../../platform/storage/storage.ts';
 
 export const storageQuota = (ctx: AppContext) => ctx.config.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES;
 

@@ -2,7 +2,7 @@
 // through the real path, waveforms drawn by the job) and a lyrics file, with the project's figures to match.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helper.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { seedProjects } from '../projects/seed.ts';
 import { totalsCheck } from './media-testing.ts';
 import { seedMedia } from './seed.ts';

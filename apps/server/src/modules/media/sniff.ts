@@ -1,7 +1,7 @@
 // What a file is, judged by its first bytes (never by its name or the Content-Type a client claims),
 // and the gate that judges an upload's first bytes as they stream past.
 import { Transform, type TransformCallback } from 'node:stream';
-import { STREAM_BUFFER_BYTES } from '../../platform/storage.ts';
+import { STREAM_BUFFER_BYTES } from '../../platform/storage/storage.ts';
 
 /** How many leading bytes the sniffers look at. */
 export const SNIFF_BYTES = 64;

@@ -3,9 +3,9 @@
 import { DownloadQuerySchema, VersionParamsSchema, VersionUploadFieldsSchema } from '@mixdesk/contract/media';
 import { trackRoutes as routes } from '@mixdesk/contract/routes/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { declaredUrl, serve } from '../../platform/contract-routes.ts';
-import { BinarySchema } from '../../platform/openapi.ts';
+import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
+import { BinarySchema } from '../../platform/http/openapi.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import { sendObject, versionObject } from './send-object.ts';
 import * as tracks from './tracks-service.ts';
 import { requestUpload, uploadBody, uploadLimit } from './upload.ts';

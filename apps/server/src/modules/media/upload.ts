@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { BinarySchema } from '../../platform/openapi.ts';
-import { STREAM_BUFFER_BYTES, tooLarge } from '../../platform/storage.ts';
+import { BinarySchema } from '../../platform/http/openapi.ts';
+import { STREAM_BUFFER_BYTES, tooLarge } from '../../platform/storage/storage.ts';
 
 /** Multipart framing and text fields on top of the file itself. */
 const ENVELOPE_ALLOWANCE = 1024 * 1024;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { LocalDiskStorage } from '../../platform/storage.ts';
+import { LocalDiskStorage } from '../../platform/storage/storage.ts';
 import {
   asUploadError,
   dispositionFileName,

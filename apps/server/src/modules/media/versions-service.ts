@@ -14,7 +14,7 @@ import { type DB, fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { enqueueJob, jobQueue } from '../../platform/jobs.ts';
+import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { announceActivities } from '../activity/public.ts';
 import { decoders } from './decoder.ts';
 import { queuePeaks } from './peak-jobs.ts';

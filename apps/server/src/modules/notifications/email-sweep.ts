@@ -12,7 +12,7 @@ import type { NotificationKind } from '@mixdesk/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { runPeriodically } from '../../platform/periodic.ts';
+import { runPeriodically } from '../../platform/jobs/periodic.ts';
 import { sendNotificationDigest } from './emails.ts';
 import * as repo from './repo.ts';
 

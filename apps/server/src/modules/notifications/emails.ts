@@ -1,7 +1,7 @@
 // The notifications area's email: one message listing what a person was told about since the last one.
 import type { Notification } from '@mixdesk/contract/notifications';
 import type { AppContext } from '../../platform/context.ts';
-import { escapeHtml } from '../../platform/mail.ts';
+import { escapeHtml } from '../../platform/mail/mail.ts';
 
 /** Notifications one email lists; past it, a line says how many more are waiting in the app. */
 export const DIGEST_LIST_MAX = 20;

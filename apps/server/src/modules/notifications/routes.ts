@@ -3,8 +3,8 @@
 // mine).
 import { notificationRoutes as routes } from '@mixdesk/contract/routes/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as notifications from './service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-// Avatar images in storage (platform/storage.ts), with the type sniffed from the first bytes and the size capped
+// Avatar images in storage (platform/storage/storage.ts), with the type sniffed from the first bytes and the size capped
 // while streaming, so a wrong or oversized upload never lands whole.
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { AVATAR_MAX_BYTES } from '@mixdesk/contract/profile';

@@ -5,10 +5,10 @@ import { AVATAR_MAX_BYTES, UserIdParamsSchema } from '@mixdesk/contract/profile'
 import { profileRoutes as routes } from '@mixdesk/contract/routes/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/auth.ts';
-import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { BinarySchema } from '../../platform/openapi.ts';
+import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
+import { BinarySchema } from '../../platform/http/openapi.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as profile from './service.ts';
 
 /** A cut-off or malformed multipart body is the client's problem (400), not ours (500). */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { forgetUserSessions } from '../../platform/session-cache.ts';
+import { forgetUserSessions } from '../../platform/security/session-cache.ts';
 import { bumpDashboardsShowingActor } from '../activity/public.ts';
 import { findUserById, type UserRow } from '../auth/public.ts';
 import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';

@@ -11,7 +11,7 @@ import { coalesced } from '../../db/coalesced.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type VersionedResponses, versionedResponsesFor } from '../../platform/versioned-responses.ts';
+import { type VersionedResponses, versionedResponsesFor } from '../../platform/http/versioned-responses.ts';
 import { listProjects } from './service.ts';
 
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();

@@ -2,8 +2,8 @@
 // service, shape the envelope.
 import { projectRoutes as routes } from '@mixdesk/contract/routes/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as collaborators from './collaborators.ts';
 import { listProjectsJson } from './list-cache.ts';
 import * as projects from './service.ts';

@@ -5,7 +5,7 @@ import { REVIEW_UPDATED_EVENT, ReviewUpdatedEventSchema } from '@mixdesk/contrac
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { join, listen, next, open } from '../../platform/realtime-testing.ts';
+import { join, listen, next, open } from '../../platform/realtime/realtime-testing.ts';
 import { ask, call, decide, type ReviewsFixture, reviewsFixture } from './reviews-testing.ts';
 
 let t: TestApp;

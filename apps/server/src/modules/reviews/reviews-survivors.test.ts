@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { controlledClock } from '../../../test/clock.ts';
 import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
-import { join, listen, next, open } from '../../platform/realtime-testing.ts';
+import { join, listen, next, open } from '../../platform/realtime/realtime-testing.ts';
 import { addTrack } from '../media/media-testing.ts';
 import {
   addVersion,

@@ -4,8 +4,8 @@
 // version's review state. Changes count against the `write` rate limit like any other.
 import { reviewRoutes as routes } from '@mixdesk/contract/routes/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as reviews from './service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {

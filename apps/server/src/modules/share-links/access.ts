@@ -3,17 +3,17 @@
 // cookie for that link only (its path is the link's own), signed with the server's secret and the link's
 // password hash. Unknown tokens and wrong passwords are counted per address in the database, so guessing is
 // throttled on every instance at once; those rows go after a day. A password try is reserved before the
-// password is checked (platform/attempt-lock.ts), so no burst has more tries checked than the limits allow.
+// password is checked (platform/security/attempt-lock.ts), so no burst has more tries checked than the limits allow.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SHARE_PAGE_PATH } from '@mixdesk/contract/share-links';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { assertUnderLimits, reserveTry, type WindowLimit } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { isHttps } from '../../platform/cookies.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId, nowIso, randomToken, sha256 } from '../../platform/ids.ts';
+import { assertUnderLimits, reserveTry, type WindowLimit } from '../../platform/security/attempt-lock.ts';
+import { isHttps } from '../../platform/security/cookies.ts';
 import type { ShareLinksTable } from './tables.ts';
 
 export type ShareLinkRow = Selectable<ShareLinksTable>;

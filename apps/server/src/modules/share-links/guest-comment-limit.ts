@@ -1,13 +1,13 @@
 // Guest comments are limited per share link and address (issue #31): at most 20 an hour, the 21st a 429 with
 // Retry-After that stores nothing and tells no one. The try is reserved before the comment is written
-// (platform/attempt-lock.ts): the count and the row that records it run under a lock on the link and address,
+// (platform/security/attempt-lock.ts): the count and the row that records it run under a lock on the link and address,
 // so a burst cannot pass between them; a comment refused for what it says gives its try back. The address is
 // kept only as an HMAC with the server's secret, and only for the hour it counts (issue #15: no address past
 // a day).
 import { createHmac } from 'node:crypto';
-import { reserveTry } from '../../platform/attempt-lock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
+import { reserveTry } from '../../platform/security/attempt-lock.ts';
 
 export const GUEST_COMMENTS_MAX = 20;
 const WINDOW_MS = 3600 * 1000;

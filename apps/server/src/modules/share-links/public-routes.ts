@@ -5,9 +5,9 @@
 import { sharedViewRoutes as routes } from '@mixdesk/contract/routes/share-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromJson } from '../../db/schema.ts';
-import { declaredUrl, serve } from '../../platform/contract-routes.ts';
 import { notFound } from '../../platform/errors.ts';
-import { BinarySchema } from '../../platform/openapi.ts';
+import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
+import { BinarySchema } from '../../platform/http/openapi.ts';
 import { createGuestComment, listGuestComments } from '../comments/public.ts';
 import { peaksOf, sendObject, versionObject } from '../media/public.ts';
 import { withinGuestCommentLimit } from './guest-comment-limit.ts';

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/security/passwords.ts';
 import { VERSION_COLUMNS } from '../media/public.ts';
 import {
   requireLiveLink,

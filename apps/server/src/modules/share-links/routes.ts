@@ -3,8 +3,8 @@
 // access log).
 import { shareLinkRoutes as routes } from '@mixdesk/contract/routes/share-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.ts';
-import { serve } from '../../platform/contract-routes.ts';
+import { serve } from '../../platform/http/contract-routes.ts';
+import { authOf } from '../../platform/security/auth.ts';
 import * as links from './service.ts';
 
 export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { hashPassword } from '../../platform/security/passwords.ts';
 import { findTrackRow, looksLikeId } from '../media/public.ts';
 import { requireProjectAccess } from '../projects/public.ts';
 import { newShareToken, shareUrl } from './access.ts';

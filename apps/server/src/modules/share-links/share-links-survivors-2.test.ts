@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { controlledClock } from '../../../test/clock.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { newId } from '../../platform/ids.ts';
-import { jobQueue } from '../../platform/jobs.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { addVersion, type CommentsFixture, call, commentsFixture } from '../comments/comments-testing.ts';
 import { addTrack, encodedSine, uploadVersion } from '../media/media-testing.ts';
 import { UNLOCK_COOKIE } from './access.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { controlledClock } from '../../../test/clock.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { randomToken } from '../../platform/ids.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { hashPassword } from '../../platform/security/passwords.ts';
 import { type CommentsFixture, commentsFixture } from '../comments/comments-testing.ts';
 import {
   LINK_GONE,

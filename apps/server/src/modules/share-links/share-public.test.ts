@@ -8,7 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { newId, randomToken } from '../../platform/ids.ts';
-import { join, listen, next, open } from '../../platform/realtime-testing.ts';
+import { join, listen, next, open } from '../../platform/realtime/realtime-testing.ts';
 import {
   addVersion,
   type CommentsFixture,

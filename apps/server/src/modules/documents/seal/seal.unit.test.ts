@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSecretStore } from '../../../platform/secret-store.ts';
+import { fileSecretStore } from '../../../platform/security/secret-store.ts';
 import { contractFixture } from '../pdf/fixtures.ts';
 import { pdfReader, unwrapped } from '../pdf/pdf-testing.ts';
 import { renderDocumentPdf } from '../pdf/render-document.ts';

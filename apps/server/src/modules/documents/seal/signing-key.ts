@@ -7,7 +7,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
-import { GENERATED_P12, GENERATED_PASSWORD, type SecretStore } from '../../../platform/secret-store.ts';
+import {
+  GENERATED_P12,
+  GENERATED_PASSWORD,
+  type SecretStore,
+} from '../../../platform/security/secret-store.ts';
 
 export interface SigningKey {
   /** The PKCS#12 bundle: a private key and its certificate. */
