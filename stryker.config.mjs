@@ -36,7 +36,7 @@ const GROUPS = {
   // Work on files (issue #31): jobs and their queue, the dashboard's figures and cache, analysis and mastering
   // requests (not their DSP: measured against ffmpeg in their tests), the storage sweeper.
   work: [
-    'apps/server/src/platform/jobs/{jobs,job-store}.ts',
+    'apps/server/src/platform/jobs/{jobs,job-store,job-handler}.ts',
     'apps/server/src/platform/storage/storage-sweeper.ts',
     'apps/server/src/modules/jobs/routes.ts',
     'apps/server/src/modules/dashboard/{active-jobs,cache,routes,stats}.ts',

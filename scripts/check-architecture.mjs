@@ -8,8 +8,8 @@
 //     offers others, named (a read function, a lock, a check), never its tables (a table's queries live with
 //     the area that owns it) nor the files behind the entry.
 //   - area-cycle: no two areas import each other.
-//   - table: a file names in its queries (`selectFrom('users')`, a join, an insert, an update, a delete) only
-//     tables its own area declares (`modules/<area>/tables.ts`): the `DB` interface is one, so a query on
+//   - table: a file names in its queries (`selectFrom('users')`, a join, an insert, an update, a delete, or
+//     `from`/`join`/`update`/`into` in a `sql` template) only tables its own area declares (`modules/<area>/tables.ts`): the `DB` interface is one, so a query on
 //     another area's table compiles without importing anything, and only this rule sees it. The migrations
 //     (the schema's history, every table's) are exempt.
 // Web (apps/web/src):
@@ -86,8 +86,18 @@ export function tableOwners(files) {
 const QUERIED =
   /\b(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"`](\w+)/g;
 
-/** The tables a file's query-builder calls name (`users as u` → users). */
-export const tablesOf = (text) => [...new Set([...text.matchAll(QUERIED)].map((m) => m[1]))];
+/** A `sql` template's text (Kysely's raw SQL), up to its closing backtick. */
+const SQL_TEMPLATE = /\bsql(?:<[^>`]*>)?`([^`]*)`/g;
+/** A table a statement reads or writes: after from, join, update or into. */
+const NAMED_IN_SQL = /\b(?:from|join|update|into)\s+"?(\w+)/gi;
+
+/** The tables a file's query-builder calls (`users as u` → users) and raw `sql` templates name. */
+export function tablesOf(text) {
+  const names = [...text.matchAll(QUERIED)].map((m) => m[1]);
+  for (const [, template] of text.matchAll(SQL_TEMPLATE))
+    for (const [, table] of template.matchAll(NAMED_IN_SQL)) names.push(table);
+  return [...new Set(names)];
+}
 
 export function violationsOf(files, owners = new Map()) {
   const found = [];

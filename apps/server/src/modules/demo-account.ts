@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AppContext } from '../platform/context.ts';
 import { newId, nowIso, randomToken } from '../platform/ids.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
-import { findUserByEmail } from './auth/repo.ts';
+import { findUserByEmail, insertUser } from './auth/public.ts';
 import { areas } from './index.ts';
 
 export interface DemoAccount {
@@ -32,19 +32,16 @@ export async function seedDemo(ctx: AppContext): Promise<DemoAccount> {
   if (!ctx.config.demoPassword) writeFileSync(file, password, { mode: 0o600 });
   const now = nowIso();
   const userId = newId();
-  await ctx.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      name: 'Demo Producer',
-      email,
-      password_hash: await hashPassword(password, ctx.config.argon2),
-      role: 'producer',
-      verified: true,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertUser(ctx.db, {
+    id: userId,
+    name: 'Demo Producer',
+    email,
+    password_hash: await hashPassword(password, ctx.config.argon2),
+    role: 'producer',
+    verified: true,
+    created_at: now,
+    updated_at: now,
+  });
   for (const area of areas) await area.seed?.(ctx, userId);
   return { email, password, created: true };
 }

@@ -2,7 +2,9 @@
 // (3 in CI; 10 for a longer look): reads of the dashboard, projects and clients, new clients, renamed
 // projects, the signed-in user. Nothing may fail, and the resident memory may grow by less than 10 % over the
 // run (measured as `floorGrowth` says). Latencies are printed, not judged: a bar on time would be a flaky test.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// What slows down as the run goes on is printed too: the requests answered in each 30 s, and each call's
+// median time alone (no other load) after the warm-up and after the run, when thousands of clients exist.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +18,8 @@ const MINUTES = Number(process.env.SOAK_MINUTES ?? 3);
 const CONNECTIONS = 100;
 const WARM_UP_SECONDS = 30;
 const SAMPLE_EVERY_MS = 1_000;
+const WINDOW_MS = 30_000;
+const PROBES = 40;
 
 /** What went wrong in a run, in words: answers by status class, connection errors, timeouts (30 s). */
 const failures = (r: autocannon.Result) =>
@@ -59,81 +63,135 @@ function floorGrowth(samples: RssReading[]) {
 }
 
 describe('a soak of the embedded shape', () => {
-  it(`answers ${CONNECTIONS} connections for ${MINUTES} minutes without an error or a growing memory`, async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-soak-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    const database = await openDatabase({
-      database: { kind: 'sqlite', file: path.join(dir, 'mixdesk.db') },
-    });
-    cleanups.push(() => database.close());
-    const instance: Instance = await startInstance('soaked', await instanceEnv(dir));
-    cleanups.push(() => stopInstance(instance));
-    const app = endpoint(instance.url, database.db);
-    const [who] = await people(app, 1, 'Soak');
-    const auth = bearer(who!.token);
-    const project = await app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: auth,
-      payload: { title: 'Soak Session', type: 'album' },
-    });
-    const projectId: string = project.json().data.project._id;
-    let n = 0;
-    const json = { ...auth, 'content-type': 'application/json' };
-    const requests: autocannon.Request[] = [
-      { method: 'GET', path: '/api/dashboard', headers: auth },
-      { method: 'GET', path: '/api/projects?page=1&limit=20', headers: auth },
-      {
-        method: 'POST',
-        path: '/api/clients',
-        headers: json,
-        setupRequest: (req) => {
-          n += 1;
-          return { ...req, body: JSON.stringify({ name: `Client ${n}`, email: `soak-${n}@example.com` }) };
-        },
-      },
-      { method: 'GET', path: '/api/clients?page=1&limit=20', headers: auth },
-      {
-        method: 'PUT',
-        path: `/api/projects/${projectId}`,
-        headers: json,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ title: `Soak Session ${n}` }) }),
-      },
-      { method: 'GET', path: '/api/auth/me', headers: auth },
-    ];
-    const load = (seconds: number) =>
-      new Promise<autocannon.Result>((resolve, reject) => {
-        autocannon(
-          { url: instance.url, connections: CONNECTIONS, duration: seconds, requests },
-          (err, res) => (err ? reject(err) : resolve(res)),
-        );
+  it(
+    `answers ${CONNECTIONS} connections for ${MINUTES} minutes without an error or a growing memory`,
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-soak-'));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      const database = await openDatabase({
+        database: { kind: 'sqlite', file: path.join(dir, 'mixdesk.db') },
       });
+      cleanups.push(() => database.close());
+      const instance: Instance = await startInstance('soaked', await instanceEnv(dir));
+      cleanups.push(() => stopInstance(instance));
+      const app = endpoint(instance.url, database.db);
+      const [who] = await people(app, 1, 'Soak');
+      const auth = bearer(who!.token);
+      const project = await app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: auth,
+        payload: { title: 'Soak Session', type: 'album' },
+      });
+      const projectId: string = project.json().data.project._id;
+      let n = 0;
+      const json = { ...auth, 'content-type': 'application/json' };
+      const requests: autocannon.Request[] = [
+        { method: 'GET', path: '/api/dashboard', headers: auth },
+        { method: 'GET', path: '/api/projects?page=1&limit=20', headers: auth },
+        {
+          method: 'POST',
+          path: '/api/clients',
+          headers: json,
+          setupRequest: (req) => {
+            n += 1;
+            return { ...req, body: JSON.stringify({ name: `Client ${n}`, email: `soak-${n}@example.com` }) };
+          },
+        },
+        { method: 'GET', path: '/api/clients?page=1&limit=20', headers: auth },
+        {
+          method: 'PUT',
+          path: `/api/projects/${projectId}`,
+          headers: json,
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ title: `Soak Session ${n}` }) }),
+        },
+        { method: 'GET', path: '/api/auth/me', headers: auth },
+      ];
+      /** Answers per 30 s window of the run, and the clients made by the end of each. */
+      const windows: { answers: number; clients: number }[] = [];
+      const load = (seconds: number, counted = false) =>
+        new Promise<autocannon.Result>((resolve, reject) => {
+          const started = Date.now();
+          const running = autocannon(
+            { url: instance.url, connections: CONNECTIONS, duration: seconds, requests },
+            (err, res) => (err ? reject(err) : resolve(res)),
+          );
+          if (!counted) return;
+          running.on('response', () => {
+            const w = Math.floor((Date.now() - started) / WINDOW_MS);
+            while (windows.length <= w) windows.push({ answers: 0, clients: 0 });
+            windows[w]!.answers += 1;
+            windows[w]!.clients = n;
+          });
+        });
+      /** Each call's median time alone, in ms: PROBES requests one after another, nothing else running. */
+      const probe = async () => {
+        const medians: Record<string, number> = {};
+        for (const request of requests) {
+          const times: number[] = [];
+          for (let i = 0; i < PROBES; i += 1) {
+            const setup = request.setupRequest;
+            const made = typeof setup === 'function' ? setup({ ...request }, {}) : request;
+            const started = performance.now();
+            const res = await fetch(`${instance.url}${request.path}`, {
+              method: request.method,
+              headers: request.headers as Record<string, string>,
+              body: made.body as string | undefined,
+            });
+            await res.arrayBuffer();
+            times.push(performance.now() - started);
+            expect(res.ok, `${request.method} ${request.path}: ${res.status}`).toBe(true);
+          }
+          times.sort((a, b) => a - b);
+          medians[`${request.method} ${request.path?.split('?')[0]}`] =
+            Math.round(times[PROBES / 2]! * 100) / 100;
+        }
+        return medians;
+      };
 
-    const warm = await load(WARM_UP_SECONDS);
-    const pid = instance.child.pid!;
-    const samples: RssReading[] = [];
-    const sample = () => samples.push({ at: Date.now(), rss: rssBytes(pid) });
-    sample();
-    const sampler = setInterval(sample, SAMPLE_EVERY_MS);
-    const run = await load(MINUTES * 60).finally(() => clearInterval(sampler));
-    sample();
-    const { first, last, growth } = floorGrowth(samples);
-    const readings = samples.map((s) => s.rss);
+      const warm = await load(WARM_UP_SECONDS);
+      const clientsBefore = n;
+      const alone = { before: await probe(), after: {} as Record<string, number> };
+      const pid = instance.child.pid!;
+      const samples: RssReading[] = [];
+      const sample = () => samples.push({ at: Date.now(), rss: rssBytes(pid) });
+      sample();
+      const sampler = setInterval(sample, SAMPLE_EVERY_MS);
+      const run = await load(MINUTES * 60, true).finally(() => clearInterval(sampler));
+      sample();
+      alone.after = await probe();
+      const wal = statSync(path.join(dir, 'mixdesk.db-wal'), { throwIfNoEntry: false })?.size ?? 0;
+      const { first, last, growth } = floorGrowth(samples);
+      const readings = samples.map((s) => s.rss);
 
-    console.log(
-      `soak: ${MINUTES} min at ${CONNECTIONS} connections: ${run.requests.total} requests ` +
-        `(${Math.round(run.requests.average)}/s), ${failures(run)}; latency p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, max ` +
-        `${run.latency.max} ms; after a ${WARM_UP_SECONDS} s warm-up (${warm.requests.total} requests, ${failures(warm)}) ` +
-        `RSS ${mb(readings[0]!)}, at the end ${mb(readings.at(-1)!)}, ${mb(Math.min(...readings))} to ` +
-        `${mb(Math.max(...readings))}; lowest in the first third ${mb(first)}, in the last ${mb(last)} ` +
-        `(${(growth * 100).toFixed(1)} %); ${n} clients created`,
-    );
-    expect(warm.non2xx + warm.errors).toBe(0);
-    expect(run.non2xx).toBe(0);
-    expect(run.errors).toBe(0);
-    expect(run.timeouts).toBe(0);
-    expect(run.requests.total).toBeGreaterThan(0);
-    expect(growth).toBeLessThan(0.1);
-    expect(instance.child.exitCode).toBeNull();
-  });
+      console.log(
+        `soak: ${MINUTES} min at ${CONNECTIONS} connections: ${run.requests.total} requests ` +
+          `(${Math.round(run.requests.average)}/s), ${failures(run)}; latency p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, max ` +
+          `${run.latency.max} ms; after a ${WARM_UP_SECONDS} s warm-up (${warm.requests.total} requests, ${failures(warm)}) ` +
+          `RSS ${mb(readings[0]!)}, at the end ${mb(readings.at(-1)!)}, ${mb(Math.min(...readings))} to ` +
+          `${mb(Math.max(...readings))}; lowest in the first third ${mb(first)}, in the last ${mb(last)} ` +
+          `(${(growth * 100).toFixed(1)} %); ${n} clients created`,
+      );
+      console.log(
+        `soak: answers per ${WINDOW_MS / 1000} s (clients by then): ` +
+          windows.map((w) => `${w.answers} (${w.clients})`).join(', ') +
+          `; the WAL at the end ${mb(wal)}`,
+      );
+      console.log(
+        `soak: each call alone, median of ${PROBES} (ms), with ${clientsBefore} clients and then with ${n}: ` +
+          Object.keys(alone.before)
+            .map((k) => `${k} ${alone.before[k]} → ${alone.after[k]}`)
+            .join('; '),
+      );
+      expect(warm.non2xx + warm.errors).toBe(0);
+      expect(run.non2xx).toBe(0);
+      expect(run.errors).toBe(0);
+      expect(run.timeouts).toBe(0);
+      expect(run.requests.total).toBeGreaterThan(0);
+      expect(growth).toBeLessThan(0.1);
+      expect(instance.child.exitCode).toBeNull();
+      // The run, its warm-up, and two minutes for set-up and the probes.
+    },
+    (MINUTES * 60 + WARM_UP_SECONDS + 120) * 1000,
+  );
 });

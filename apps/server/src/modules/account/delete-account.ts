@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { forgetUserSessions } from '../../platform/security/session-cache.ts';
 import { bumpDashboardsShowingActor } from '../activity/public.ts';
+import { deleteUserRow, forgetLoginFailuresOf } from '../auth/public.ts';
 import { deleteDocumentsOfOwner, removeObjects } from '../documents/public.ts';
 import { deleteProfileFiles } from '../profile/public.ts';
 import { confirmPassword, confirmSecondFactor, currentUser } from './confirm-identity.ts';
@@ -38,10 +39,10 @@ export async function deleteAccount(
       .deleteFrom('mail_outbox')
       .where((eb) => eb.or([eb('user_id', '=', user.id), eb('to_address', '=', user.email)]))
       .execute();
-    await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
+    await forgetLoginFailuresOf(trx, user.email);
     // Their past activity stays in others' feeds, nameless from now on: dashboards showing it are redone.
     await bumpDashboardsShowingActor(trx, user.id);
-    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    await deleteUserRow(trx, user.id);
     return keys;
   });
   // The documents' PDFs once no row names them.

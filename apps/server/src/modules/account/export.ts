@@ -6,7 +6,7 @@ import yazl from 'yazl';
 import type { AppContext, ExportedFile } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
-import { findSessionUser } from '../auth/public.ts';
+import { accountOf, findSessionUser } from '../auth/public.ts';
 import { exportAvatar, getProfile } from '../profile/public.ts';
 import { signPayload, verifyPayload } from './secret-box.ts';
 import { type Caller, listSessions } from './service.ts';
@@ -57,11 +57,7 @@ export async function requestOfExportLink(
 /** Builds the export: the JSON document and the files that go beside it. */
 async function collect(ctx: AppContext, { caller, includeFiles }: ExportRequest) {
   const profile = await getProfile(ctx, caller.userId);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'verified', 'created_at', 'updated_at'])
-    .where('id', '=', caller.userId)
-    .executeTakeFirstOrThrow();
+  const user = await accountOf(ctx.db, caller.userId);
   const areas: Record<string, unknown> = {};
   const files: (ExportedFile & { open: () => Promise<Readable> })[] = [];
   for (const handler of ctx.userData) {

@@ -2,9 +2,15 @@
 import type { ChangePasswordInput, SessionInfo } from '@mixdesk/contract/account';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { nowIso } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
-import { endSession, endUserSessions } from '../auth/public.ts';
+import {
+  countOtherLiveSessions,
+  endSession,
+  endUserSessions,
+  findLiveSession,
+  liveSessionsOf,
+  setUserPassword,
+} from '../auth/public.ts';
 import {
   confirmPassword,
   confirmSecondFactor,
@@ -36,36 +42,19 @@ export async function changePassword(
     WRONG_CURRENT_PASSWORD,
   );
   const passwordHash = await hashPassword(input.newPassword, ctx.config.argon2);
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: nowIso() })
-    .where('id', '=', user.id)
-    .execute();
+  await setUserPassword(ctx.db, user.id, passwordHash);
   const others = await countOtherSessions(ctx, caller);
   await endUserSessions(ctx, user.id, caller.sessionId);
   return others;
 }
 
-function liveSessions(ctx: AppContext, userId: string) {
-  return ctx.db
-    .selectFrom('auth_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', nowIso());
-}
-
-async function countOtherSessions(ctx: AppContext, caller: Caller): Promise<number> {
-  const rows = await liveSessions(ctx, caller.userId).where('id', '!=', caller.sessionId).execute();
-  return rows.length;
+function countOtherSessions(ctx: AppContext, caller: Caller): Promise<number> {
+  return countOtherLiveSessions(ctx.db, caller.userId, caller.sessionId);
 }
 
 /** The account's signed-in devices, the current one first, then the most recently used. */
 export async function listSessions(ctx: AppContext, caller: Caller): Promise<SessionInfo[]> {
-  const rows = await liveSessions(ctx, caller.userId)
-    .orderBy('last_used_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await liveSessionsOf(ctx.db, caller.userId);
   return rows
     .map((row) => ({
       _id: row.id,
@@ -81,7 +70,7 @@ export async function listSessions(ctx: AppContext, caller: Caller): Promise<Ses
 
 /** Signs one of the caller's own sessions out; someone else's session is "not found". */
 export async function signOutSession(ctx: AppContext, caller: Caller, sessionId: string): Promise<void> {
-  const row = await liveSessions(ctx, caller.userId).where('id', '=', sessionId).executeTakeFirst();
+  const row = await findLiveSession(ctx.db, caller.userId, sessionId);
   if (!row) throw notFound('Session');
   await endSession(ctx, row.id);
 }

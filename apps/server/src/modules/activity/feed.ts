@@ -12,6 +12,8 @@ import {
 } from '@mixdesk/contract/dashboard';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { leftJoinUser } from '../auth/public.ts';
+import { leftJoinProject } from '../projects/public.ts';
 import './tables.ts';
 
 /** Whose feed: a person's inbox, or one project's activities as `viewerId` may see them. */
@@ -139,8 +141,8 @@ function inboxRows(ctx: AppContext, userId: string, window: Window): Promise<Row
   return ctx.db
     .selectFrom('activity_inbox as i')
     .innerJoin('activities as a', 'a.id', 'i.activity_id')
-    .leftJoin('projects as p', 'p.id', 'a.project_id')
-    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .$call((q) => leftJoinProject(q, 'p', 'a.project_id'))
+    .$call((q) => leftJoinUser(q, 'u', 'a.actor_id'))
     .select(COLUMNS)
     .where('i.user_id', '=', userId)
     .where('a.kind', 'in', KINDS)
@@ -167,8 +169,8 @@ function projectRows(ctx: AppContext, scope: ProjectScope, window: Window): Prom
   return (
     ctx.db
       .selectFrom('activities as a')
-      .leftJoin('projects as p', 'p.id', 'a.project_id')
-      .leftJoin('users as u', 'u.id', 'a.actor_id')
+      .$call((q) => leftJoinProject(q, 'p', 'a.project_id'))
+      .$call((q) => leftJoinUser(q, 'u', 'a.actor_id'))
       .select(COLUMNS)
       .where('a.project_id', '=', scope.projectId)
       // An activity meant for one person (none in a project today) stays theirs, as in the inbox.
@@ -226,8 +228,8 @@ export async function announceActivities(ctx: AppContext, ids: string[]): Promis
   try {
     const rows = await ctx.db
       .selectFrom('activities as a')
-      .leftJoin('projects as p', 'p.id', 'a.project_id')
-      .leftJoin('users as u', 'u.id', 'a.actor_id')
+      .$call((q) => leftJoinProject(q, 'p', 'a.project_id'))
+      .$call((q) => leftJoinUser(q, 'u', 'a.actor_id'))
       .select([...COLUMNS, 'a.audience_user_id'])
       .where('a.id', 'in', ids)
       .where('a.kind', 'in', KINDS)

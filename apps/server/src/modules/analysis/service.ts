@@ -8,7 +8,7 @@ import { type DB, fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { enqueueJob, type JobHandler, type JobRow, jobQueue, presentJob } from '../../platform/jobs/jobs.ts';
-import { decoders, requireVersion, withLocalFile } from '../media/public.ts';
+import { decoders, requireVersion, versionById, withLocalFile } from '../media/public.ts';
 import { analyseFile } from './analyse.ts';
 import { keepFigures } from './figures.ts';
 import './tables.ts';
@@ -106,11 +106,7 @@ export async function rerunAnalysis(ctx: AppContext, userId: string, ids: Versio
 /** The job: decode the version's file once, measure it, keep the figures. */
 export function analysisJob(ctx: AppContext): JobHandler {
   return async (job, control) => {
-    const version = await ctx.db
-      .selectFrom('track_versions')
-      .select(['id', 'project_id', 'storage_key', 'format', 'sample_rate', 'channels', 'duration'])
-      .where('id', '=', job.subjectId)
-      .executeTakeFirst();
+    const version = await versionById(ctx.db, job.subjectId);
     if (!version) throw notFound('Version');
     const figures = await withLocalFile(ctx.storage, version.storage_key, (file) =>
       analyseFile(

@@ -27,6 +27,32 @@ export const addressMailRows = (db: Kysely<DB>, hash: string, kind: string, sinc
     .limit(max)
     .execute();
 
+/** A logged mail: its address's hash (or another key's: a sender's), what kind, when. */
+export interface LoggedMail {
+  id: string;
+  address_hash: string;
+  kind: string;
+  created_at: string;
+}
+
+/** Logs mails in the budget's table (for another area's budget: signing mails), on the caller's transaction. */
+export async function logAddressMails(db: Kysely<DB>, rows: readonly LoggedMail[]): Promise<void> {
+  await db
+    .insertInto('address_mail_log')
+    .values([...rows])
+    .execute();
+}
+
+/** Forgets the logged mails older than `before` (the log keeps a day). */
+export async function pruneAddressMails(db: Kysely<DB>, before: string): Promise<void> {
+  await db.deleteFrom('address_mail_log').where('created_at', '<', before).execute();
+}
+
+/** Takes logged mails back by id (they were not sent after all). */
+export async function unlogAddressMails(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
+  await db.deleteFrom('address_mail_log').where('id', 'in', ids).execute();
+}
+
 /** A reserved place in an address's budget. */
 export interface MailPlace {
   /** The mail was not made after all (the account could not be created): the place is free again. */

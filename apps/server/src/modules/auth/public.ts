@@ -1,6 +1,27 @@
 // The auth area's public entry: what other areas may use of it (scripts/check-architecture.mjs).
-export { addressMailRows } from './mail-budget.ts';
-export { findSessionUser, findUserByEmail, findUserById, presentUser, type UserRow } from './repo.ts';
+export {
+  addressMailRows,
+  type LoggedMail,
+  logAddressMails,
+  pruneAddressMails,
+  unlogAddressMails,
+} from './mail-budget.ts';
+export {
+  accountOf,
+  countOtherLiveSessions,
+  deleteUserRow,
+  findLiveSession,
+  findSessionUser,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  liveSessionsOf,
+  lockUserRow,
+  presentUser,
+  renameUser,
+  setUserPassword,
+  type UserRow,
+} from './repo.ts';
 export {
   type ClientInfo,
   endSession,
@@ -8,10 +29,13 @@ export {
   type IssuedSession,
   startSession,
 } from './sessions.ts';
-export { clearLoginFailures, reserveLoginTry } from './throttle.ts';
+export { clearLoginFailures, forgetLoginFailuresOf, reserveLoginTry } from './throttle.ts';
 export {
   joinUser,
+  joinUserContact,
   leftJoinUser,
+  namesOfUsersWhere,
+  type UserContact,
   type UserName,
   userContact,
   userNameOf,

@@ -1,6 +1,6 @@
 // Queries of the auth area.
 import type { User } from '@mixdesk/contract/auth';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import type { LiveSession, SessionLookup } from '../../platform/context.ts';
@@ -11,7 +11,7 @@ import {
   forgetUserSessions,
   rememberSession,
 } from '../../platform/security/session-cache.ts';
-import type { UsersTable } from './tables.ts';
+import type { AuthSessionsTable, UsersTable } from './tables.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -31,6 +31,76 @@ export function findUserByEmail(db: Kysely<DB>, email: string) {
 
 export function findUserById(db: Kysely<DB>, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A user's account as their data export shows it (no password hash); throws when there is no such user. */
+export function accountOf(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'verified', 'created_at', 'updated_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Adds a user row as given (the demo account: made verified). */
+export async function insertUser(db: Kysely<DB>, row: Insertable<UsersTable>): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+/** A new password hash for a user. */
+export async function setUserPassword(db: Kysely<DB>, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A new name for a user, changed at `now`: on the caller's transaction when it has one. */
+export async function renameUser(db: Kysely<DB>, userId: string, name: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ name, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** Deletes a user row (the database cascades what hangs on it), on the caller's transaction. */
+export async function deleteUserRow(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/**
+ * Locks a user's row until the caller's transaction ends (PostgreSQL only: SQLite has no `FOR UPDATE`, and
+ * its writers go one at a time anyway), so what one user does is recorded one at a time.
+ */
+export async function lockUserRow(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+function liveSessionsQuery(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('auth_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso());
+}
+
+/** A user's signed-in sessions (not revoked, not expired), the most recently used first. */
+export function liveSessionsOf(db: Kysely<DB>, userId: string): Promise<Selectable<AuthSessionsTable>[]> {
+  return liveSessionsQuery(db, userId).orderBy('last_used_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** One of a user's signed-in sessions, or undefined (not theirs, revoked, expired or unknown). */
+export function findLiveSession(db: Kysely<DB>, userId: string, sessionId: string) {
+  return liveSessionsQuery(db, userId).where('id', '=', sessionId).executeTakeFirst();
+}
+
+/** How many signed-in sessions a user has besides `except`. */
+export async function countOtherLiveSessions(
+  db: Kysely<DB>,
+  userId: string,
+  except: string,
+): Promise<number> {
+  const rows = await liveSessionsQuery(db, userId).where('id', '!=', except).execute();
+  return rows.length;
 }
 
 function sessionUserQuery(db: Kysely<DB>, sessionId: string) {

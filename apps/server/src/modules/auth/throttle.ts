@@ -68,3 +68,8 @@ export async function reserveLoginTry(ctx: AppContext, email: string, ip: string
 export async function clearLoginFailures(ctx: AppContext, email: string, ip: string): Promise<void> {
   await ctx.db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
 }
+
+/** Forgets an email's failed sign-ins from every address (its account is deleted), on the caller's transaction. */
+export async function forgetLoginFailuresOf(db: Kysely<DB>, email: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+}

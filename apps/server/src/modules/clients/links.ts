@@ -6,18 +6,20 @@ import { ACTIVE_PROJECT_STATUSES, COMPLETED_PROJECT_STATUSES } from '@mixdesk/co
 import type { Kysely } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
-import { projectsWith } from '../projects/public.ts';
+import { projectsWith, selectProjects, setProjectColumns } from '../projects/public.ts';
 import { type LinkedCounts, NO_LINKS } from './repo.ts';
 
+/** The column of projects that 0004-clients adds, and this area reads and writes. */
+type ClientColumns = { client_id: string | null };
+
 /** The database as this area sees it: projects carry the client_id column that 0004-clients adds. */
-export const view = (db: Kysely<DB>) => projectsWith<{ client_id: string | null }>(db);
+export const view = (db: Kysely<DB>) => projectsWith<ClientColumns>(db);
 
 /** Ids per query: well under the bound-parameter limits of SQLite and PostgreSQL. */
 const IDS_PER_QUERY = 100;
 
 const countsQuery = prepared((db, ids) =>
-  view(db)
-    .selectFrom('projects')
+  selectProjects(view(db))
     .where('client_id', 'in', ids)
     .select((eb) => [
       'client_id',
@@ -58,8 +60,7 @@ export async function linkedCountsOfClient(db: Kysely<DB>, clientId: string): Pr
 const AVAILABLE_MAX = 200;
 
 function ownedProjects(db: Kysely<DB>, ownerId: string) {
-  return view(db)
-    .selectFrom('projects as p')
+  return selectProjects(view(db), 'p')
     .leftJoin('clients as c', 'c.id', 'p.client_id')
     .where('p.owner_id', '=', ownerId)
     .select(['p.id', 'p.title', 'p.status', 'p.client_id', 'c.name as client_name'])
@@ -95,8 +96,7 @@ export async function projectsForClient(db: Kysely<DB>, ownerId: string, clientI
 
 /** The client a project is linked to (read here: the projects area's own queries leave the column out). */
 export async function clientIdOfProject(db: Kysely<DB>, projectId: string): Promise<string | null> {
-  const row = await view(db)
-    .selectFrom('projects')
+  const row = await selectProjects(view(db))
     .select('client_id')
     .where('id', '=', projectId)
     .executeTakeFirst();
@@ -108,5 +108,5 @@ export async function setProjectClient(
   projectId: string,
   clientId: string | null,
 ): Promise<void> {
-  await view(db).updateTable('projects').set({ client_id: clientId }).where('id', '=', projectId).execute();
+  await setProjectColumns<ClientColumns>(db, projectId, { client_id: clientId });
 }

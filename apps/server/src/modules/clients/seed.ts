@@ -1,6 +1,7 @@
 // Sample clients for the demo account: a believable network across roles, types, statuses and currencies.
 import { type CreateClientInput, CreateClientSchema } from '@mixdesk/contract/clients';
 import type { AppContext } from '../../platform/context.ts';
+import { projectsOwnedBy } from '../projects/public.ts';
 import { setProjectClient } from './links.ts';
 import { createClient } from './service.ts';
 
@@ -169,10 +170,8 @@ export async function seedClients(ctx: AppContext, demoUserId: string): Promise<
     created.push(client);
   }
   // When the demo account already has projects, link the two newest to the first two clients.
-  const projects = await ctx.db
-    .selectFrom('projects')
+  const projects = await projectsOwnedBy(ctx.db, demoUserId)
     .select('id')
-    .where('owner_id', '=', demoUserId)
     .orderBy('created_at', 'desc')
     .limit(2)
     .execute();

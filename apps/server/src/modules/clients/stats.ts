@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { coalesced } from '../../db/coalesced.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
+import { selectProjectsIn } from '../projects/public.ts';
 import { view } from './links.ts';
 import type { NewClientRow } from './repo.ts';
 
@@ -122,8 +123,7 @@ const statsQuery = prepared((db, [ownerId]) =>
       's.potential',
       's.recorded_completed',
       's.revenue_cents',
-      eb
-        .selectFrom('projects as p')
+      selectProjectsIn(eb, 'p')
         .whereRef('p.owner_id', '=', 's.owner_id')
         .where('p.status', 'in', COMPLETED_PROJECT_STATUSES)
         .where('p.client_id', 'is not', null)

@@ -6,7 +6,9 @@ import { type Comment, formatTimestamp } from '@mixdesk/contract/comments';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { namesOfUsersWhere } from '../auth/public.ts';
 import { type CreatedNotification, notify } from '../notifications/public.ts';
+import { isProjectMember } from '../projects/public.ts';
 
 interface Person {
   id: string;
@@ -26,20 +28,7 @@ export function mentions(body: string, name: string): boolean {
 
 /** The owner and collaborators of a project, with their names. */
 function peopleOf(db: Kysely<DB>, projectId: string): Promise<Person[]> {
-  return db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.name'])
-    .where((eb) =>
-      eb.or([
-        eb('u.id', '=', eb.selectFrom('projects').select('owner_id').where('id', '=', projectId)),
-        eb(
-          'u.id',
-          'in',
-          eb.selectFrom('project_collaborators').select('user_id').where('project_id', '=', projectId),
-        ),
-      ]),
-    )
-    .execute();
+  return namesOfUsersWhere(db, (eb) => isProjectMember(eb, 'u.id', projectId));
 }
 
 type Placed = Pick<Comment, '_id' | 'at' | 'projectId' | 'trackId' | 'versionId'>;

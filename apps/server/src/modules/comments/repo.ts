@@ -104,12 +104,6 @@ export async function countOfVersion(db: Kysely<DB>, versionId: string): Promise
   return Number(row.n);
 }
 
-export async function versionExists(db: Kysely<DB>, versionId: string): Promise<boolean> {
-  return Boolean(
-    await db.selectFrom('track_versions').select('id').where('id', '=', versionId).executeTakeFirst(),
-  );
-}
-
 export async function insertComment(db: Kysely<DB>, row: Insertable<CommentsTable>): Promise<void> {
   await db.insertInto('comments').values(row).execute();
 }

@@ -21,7 +21,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { announceActivities } from '../activity/public.ts';
-import { looksLikeId, requireVersion } from '../media/public.ts';
+import { userNameOf } from '../auth/public.ts';
+import { looksLikeId, requireVersion, versionExists } from '../media/public.ts';
 import { announce } from '../notifications/public.ts';
 import { lockProject, requireProjectAccess, touchProject } from '../projects/public.ts';
 import { notifyAboutComment, notifyAboutGuestComment } from './mentions.ts';
@@ -78,7 +79,7 @@ function inVersion<T>(
   return retryingDeadlocks(() =>
     ctx.db.transaction().execute(async (trx) => {
       await lockProject(trx, ctx.dialect, projectId);
-      if (!(await repo.versionExists(trx, versionId))) throw notFound('Version');
+      if (!(await versionExists(trx, versionId))) throw notFound('Version');
       return change(trx);
     }),
   );
@@ -143,7 +144,7 @@ export async function createComment(
       created_at: nowIso(),
     });
     await touchProject(trx, project.id);
-    const author = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+    const authorName = await userNameOf(trx, userId);
     return notifyAboutComment(ctx, trx, {
       comment: {
         _id: id,
@@ -154,7 +155,7 @@ export async function createComment(
         versionId: version.id,
       },
       authorId: userId,
-      authorName: author?.name ?? 'Someone',
+      authorName: authorName ?? 'Someone',
       trackTitle: track.title,
       thread,
     });

@@ -2,13 +2,13 @@
 import { ACTIVE_JOBS_COUNT, type ActiveJob } from '@mixdesk/contract/dashboard';
 import type { AppContext } from '../../platform/context.ts';
 import { presentJob } from '../../platform/jobs/jobs.ts';
+import { joinVersionAndTrack } from '../media/public.ts';
+import { joinProject, ownsOrWorksOn } from '../projects/public.ts';
 
 export async function activeJobs(ctx: AppContext, userId: string): Promise<ActiveJob[]> {
-  const rows = await ctx.db
-    .selectFrom('jobs as j')
-    .innerJoin('track_versions as v', 'v.id', 'j.subject_id')
-    .innerJoin('tracks as t', 't.id', 'v.track_id')
-    .innerJoin('projects as p', 'p.id', 'j.project_id')
+  // The version and its track as `v` and `t`: the media area's join (same SQL as written here before).
+  const rows = await joinVersionAndTrack(ctx.db.selectFrom('jobs as j'), 'j.subject_id')
+    .$call((q) => joinProject(q, 'p', 'j.project_id'))
     .selectAll('j')
     .select([
       'p.title as project_title',
@@ -17,18 +17,7 @@ export async function activeJobs(ctx: AppContext, userId: string): Promise<Activ
       'v.label as version_label',
     ])
     .where('j.status', 'in', ['queued', 'running'])
-    .where((eb) =>
-      eb.or([
-        eb('p.owner_id', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('project_collaborators as c')
-            .select('c.user_id')
-            .whereRef('c.project_id', '=', 'p.id')
-            .where('c.user_id', '=', userId),
-        ),
-      ]),
-    )
+    .where((eb) => ownsOrWorksOn(eb, 'p', userId))
     .orderBy('j.created_at')
     .limit(ACTIVE_JOBS_COUNT)
     .execute();

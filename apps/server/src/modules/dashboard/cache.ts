@@ -12,6 +12,8 @@ import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type VersionedResponses, versionedResponsesFor } from '../../platform/http/versioned-responses.ts';
 import { withDashboardVersion } from '../activity/public.ts';
+import { usersWithIds } from '../auth/public.ts';
+import { withProjectListVersion } from '../projects/public.ts';
 
 const caches = new WeakMap<Kysely<DB>, VersionedResponses>();
 /** A dashboard answer is ~6 KB: 5,000 people's fit in 32 MB. */
@@ -19,13 +21,7 @@ const LIMITS = { maxEntries: 5000, maxBytes: 32 * 1024 * 1024 };
 
 /** The dashboard's version is the activity area's (it keeps what bumps it), joined here by its helper. */
 const versionsQuery = prepared((db, userIds) =>
-  withDashboardVersion(
-    db
-      .selectFrom('users as u')
-      .leftJoin('project_list_versions as l', 'l.user_id', 'u.id')
-      .select(['u.id', 'l.version as list']),
-    'u.id',
-  ).where('u.id', 'in', userIds),
+  withDashboardVersion(withProjectListVersion(usersWithIds(db, userIds), 'u.id'), 'u.id'),
 );
 
 /** Both versions of what the caller's dashboard shows, as one value ("0.0" before anything changed). */

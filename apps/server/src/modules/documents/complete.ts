@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { userContact } from '../auth/public.ts';
 import { sendCompletedCopy } from './emails.ts';
 import { recordEvent } from './events.ts';
 import { renderDocumentPdf } from './pdf/render-document.ts';
@@ -153,11 +154,7 @@ export async function completeDocument(ctx: AppContext, documentId: string): Pro
     await removeObjects(ctx, [pdf.key]);
     return;
   }
-  const owner = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('id', '=', row.owner_id)
-    .executeTakeFirstOrThrow();
+  const owner = await userContact(ctx.db, row.owner_id).executeTakeFirstOrThrow();
   const ref = { id: documentId, title: row.title, number: row.document_number };
   const recipients = new Map<string, { name: string; email: string; userId: string | null }>();
   for (const s of signers) recipients.set(s.email, { name: s.name, email: s.email, userId: null });

@@ -3,6 +3,8 @@
 import type { GenerateDocumentInput } from '@mixdesk/contract/documents';
 import { GenerateDocumentSchema } from '@mixdesk/contract/documents';
 import type { AppContext } from '../../platform/context.ts';
+import { userContact } from '../auth/public.ts';
+import { projectsOwnedBy } from '../projects/public.ts';
 import { generateDocument } from './service.ts';
 
 const artist = {
@@ -70,15 +72,9 @@ function samples(demo: { name: string; email: string }, project: { id: string; t
 }
 
 export async function seedDocuments(ctx: AppContext, demoUserId: string): Promise<void> {
-  const demo = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('id', '=', demoUserId)
-    .executeTakeFirstOrThrow();
-  const project = await ctx.db
-    .selectFrom('projects')
+  const demo = await userContact(ctx.db, demoUserId).executeTakeFirstOrThrow();
+  const project = await projectsOwnedBy(ctx.db, demoUserId)
     .select(['id', 'title'])
-    .where('owner_id', '=', demoUserId)
     .orderBy('created_at')
     .executeTakeFirst();
   for (const input of samples(demo, project))

@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/errors.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
 import { withKeyLock } from '../../platform/security/attempt-lock.ts';
-import { addressMailRows } from '../auth/public.ts';
+import { addressMailRows, logAddressMails, pruneAddressMails, unlogAddressMails } from '../auth/public.ts';
 
 export const SIGNING_MAILS_PER_ADDRESS = 3;
 export const SIGNING_MAILS_PER_SENDER = 100;
@@ -80,12 +80,12 @@ export async function reserveSigningMails(
       ids.push(pair[0]!.id, pair[1]!.id);
       return pair;
     });
-    await trx.insertInto('address_mail_log').values(rows).execute();
-    await trx.deleteFrom('address_mail_log').where('created_at', '<', since).execute();
+    await logAddressMails(trx, rows);
+    await pruneAddressMails(trx, since);
   });
   return {
     async giveBack() {
-      await ctx.db.deleteFrom('address_mail_log').where('id', 'in', ids).execute();
+      await unlogAddressMails(ctx.db, ids);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { userContact } from '../auth/public.ts';
 import { completeOrExplain } from './complete-or-explain.ts';
 import { sendDeclinedNotice } from './emails.ts';
 import { type RequestOrigin, recordEvent } from './events.ts';
@@ -15,12 +16,7 @@ import { issueLinks, mailLinks, nextSigners } from './send.ts';
 import { cleanSignaturePng } from './signature-png.ts';
 import { findSignerByHash, linkInvalid, requireLiveLink } from './signing-links.ts';
 
-const ownerOf = (ctx: AppContext, ownerId: string) =>
-  ctx.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('id', '=', ownerId)
-    .executeTakeFirstOrThrow();
+const ownerOf = (ctx: AppContext, ownerId: string) => userContact(ctx.db, ownerId).executeTakeFirstOrThrow();
 
 /** GET /api/sign/:token: the document as its signer sees it; the first opening records 'viewed'. */
 export async function openSigning(

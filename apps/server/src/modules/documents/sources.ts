@@ -2,17 +2,15 @@
 // first, with what the form can fill from them (the owner and collaborators as parties).
 import type { AutoPopulateSource } from '@mixdesk/contract/document-responses';
 import type { AppContext } from '../../platform/context.ts';
-import { collaboratorsOf } from '../projects/public.ts';
+import { joinUserContact } from '../auth/public.ts';
+import { collaboratorsOf, leftJoinCollaborator, selectProjects } from '../projects/public.ts';
 
 const SOURCES_MAX = 100;
 
 export async function autoPopulateSources(ctx: AppContext, userId: string): Promise<AutoPopulateSource[]> {
-  const rows = await ctx.db
-    .selectFrom('projects as p')
-    .innerJoin('users as u', 'u.id', 'p.owner_id')
-    .leftJoin('project_collaborators as c', (join) =>
-      join.onRef('c.project_id', '=', 'p.id').on('c.user_id', '=', userId),
-    )
+  const rows = await selectProjects(ctx.db, 'p')
+    .$call((q) => joinUserContact(q, 'u', 'p.owner_id'))
+    .$call((q) => leftJoinCollaborator(q, 'c', 'p.id', userId))
     .select([
       'p.id',
       'p.title',

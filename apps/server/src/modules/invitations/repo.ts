@@ -3,6 +3,8 @@
 import type { MyInvitation, ProjectInvitation } from '@mixdesk/contract/invitations';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { joinUser } from '../auth/public.ts';
+import { collaboratorCount, joinProject } from '../projects/public.ts';
 import type { ProjectInvitationsTable } from './tables.ts';
 import './tables.ts';
 
@@ -35,11 +37,7 @@ export function liveInvitationsOfProject(db: Kysely<DB>, projectId: string, now:
 /** Collaborators plus live invitations: what the per-project limit counts. */
 export async function seatsTaken(db: Kysely<DB>, projectId: string, now: string): Promise<number> {
   const [members, invited] = await Promise.all([
-    db
-      .selectFrom('project_collaborators')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow(),
+    collaboratorCount(db, projectId),
     db
       .selectFrom('project_invitations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -48,14 +46,14 @@ export async function seatsTaken(db: Kysely<DB>, projectId: string, now: string)
       .where('expires_at', '>', now)
       .executeTakeFirstOrThrow(),
   ]);
-  return Number(members.n) + Number(invited.n);
+  return members + Number(invited.n);
 }
 
 const myInvitationQuery = (db: Kysely<DB>) =>
   db
     .selectFrom('project_invitations as i')
-    .innerJoin('projects as p', 'p.id', 'i.project_id')
-    .innerJoin('users as o', 'o.id', 'p.owner_id')
+    .$call((q) => joinProject(q, 'p', 'i.project_id'))
+    .$call((q) => joinUser(q, 'o', 'p.owner_id'))
     .select([
       'i.id',
       'i.project_id',

@@ -11,9 +11,16 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { announceActivities, newestActivityOf } from '../activity/public.ts';
-import { findUserByEmail, findUserById } from '../auth/public.ts';
+import { findUserByEmail, findUserById, joinUserContact } from '../auth/public.ts';
 import { announce, notify, recipientOf } from '../notifications/public.ts';
-import { isProjectId, lockProject, requireProjectAccess, touchProject } from '../projects/public.ts';
+import {
+  addCollaboratorIfAbsent,
+  collaboratorsOfProject,
+  isProjectId,
+  lockProject,
+  requireProjectAccess,
+  touchProject,
+} from '../projects/public.ts';
 import { sendInvitationEmail } from './emails.ts';
 import * as repo from './repo.ts';
 
@@ -49,11 +56,9 @@ export async function inviteCollaborator(
     await ctx.db.transaction().execute(async (trx) => {
       // Under the project's lock, so two invitations racing for the last seat cannot both take it.
       await lockProject(trx, ctx.dialect, project.id);
-      const member = await trx
-        .selectFrom('project_collaborators as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
+      const member = await collaboratorsOfProject(trx, 'c', project.id)
+        .$call((q) => joinUserContact(q, 'u', 'c.user_id'))
         .select('u.name')
-        .where('c.project_id', '=', project.id)
         .where('u.email', '=', input.email)
         .executeTakeFirst();
       if (member) throw conflict(`${member.name} is already a collaborator on this project.`);
@@ -211,17 +216,13 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
     // Whoever closes it first wins: a second accept at the same moment finds nothing to close.
     if (!(await repo.closeInvitation(trx, { id: row.id, email: me.email }, 'accepted', joinedAt)))
       return null;
-    await trx
-      .insertInto('project_collaborators')
-      .values({
-        project_id: row.project_id,
-        user_id: me.id,
-        permission: row.permission,
-        role: row.role,
-        created_at: joinedAt,
-      })
-      .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
-      .execute();
+    await addCollaboratorIfAbsent(trx, {
+      project_id: row.project_id,
+      user_id: me.id,
+      permission: row.permission,
+      role: row.role,
+      created_at: joinedAt,
+    });
     await touchProject(trx, row.project_id);
     return tellOwner(ctx, trx, me, row, 'accepted');
   });

@@ -4,6 +4,7 @@
 // go with their projects (the project's foreign key), and `invited_by` is cleared by its own.
 import type { UserDataHandler } from '../../platform/context.ts';
 import { findUserById } from '../auth/public.ts';
+import { joinProject } from '../projects/public.ts';
 
 export const invitationsUserData: UserDataHandler = {
   area: 'invitations',
@@ -12,7 +13,7 @@ export const invitationsUserData: UserDataHandler = {
     const rows = user
       ? await ctx.db
           .selectFrom('project_invitations as i')
-          .innerJoin('projects as p', 'p.id', 'i.project_id')
+          .$call((q) => joinProject(q, 'p', 'i.project_id'))
           .select(['i.id', 'p.title', 'i.permission', 'i.role', 'i.status', 'i.created_at', 'i.responded_at'])
           .where('i.email', '=', user.email)
           .orderBy('i.created_at')

@@ -28,8 +28,10 @@ import {
   sniffAudio,
   uploadAllowance,
   uploadLimit,
+  versionById,
   withLocalFile,
 } from '../media/public.ts';
+import { findProjectOwner } from '../projects/public.ts';
 import { masterFile } from './master-file.ts';
 
 interface VersionIds {
@@ -77,11 +79,7 @@ async function headOf(file: string): Promise<Buffer> {
 export function masteringJob(ctx: AppContext): JobHandler {
   return async (job, control) => {
     const payload = job.payload as unknown as MasterPayload;
-    const original = await ctx.db
-      .selectFrom('track_versions')
-      .selectAll()
-      .where('id', '=', job.subjectId)
-      .executeTakeFirst();
+    const original = await versionById(ctx.db, job.subjectId);
     if (!original) throw notFound('Version');
     const d = decoders(ctx.config);
     const shape = {
@@ -120,11 +118,7 @@ async function keepMaster(
   figures: LoudnessFigures,
   payload: MasterPayload,
 ): Promise<string> {
-  const project = await ctx.db
-    .selectFrom('projects')
-    .select(['id', 'owner_id'])
-    .where('id', '=', original.project_id)
-    .executeTakeFirst();
+  const project = await findProjectOwner(ctx.db, original.project_id);
   if (!project) throw notFound('Project');
   const family = sniffAudio(await headOf(file));
   const info = family ? await probeAudio(decoders(ctx.config), file, family) : null;

@@ -9,7 +9,16 @@ export { findTrackRow, findVersionRow, looksLikeId, peaksOf, VERSION_COLUMNS } f
 export { contentDisposition, sendObject, versionObject } from './send-object.ts';
 export { sineWav } from './sine-wav.ts';
 export { sniffAudio } from './sniff.ts';
-export { withTrackTitles } from './title-columns.ts';
+export { joinVersionAndTrack, withTrackTitles } from './title-columns.ts';
 export { inProjectTransaction } from './tracks-service.ts';
 export { uploadLimit } from './upload.ts';
+export {
+  findVersionOfProject,
+  fromTracks,
+  type ScopedVersionRow,
+  type VersionScope,
+  versionById,
+  versionExists,
+  versionsInScope,
+} from './version-reads.ts';
 export { insertProbedVersion, requireVersion } from './versions-service.ts';

@@ -9,17 +9,14 @@ import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatBytes } from '../../platform/storage/storage.ts';
+import { lockUserRow } from '../auth/public.ts';
+import { bytesStoredBy } from '../projects/public.ts';
 
 export const storageQuota = (ctx: AppContext) => ctx.config.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES;
 
 /** Bytes stored in the projects `ownerId` owns (kept per owner by triggers on the projects' totals, 0015). */
-export async function storageUsedBy(db: Kysely<DB>, ownerId: string): Promise<number> {
-  const row = await db
-    .selectFrom('project_owner_stats')
-    .select('bytes_total')
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  return Number(row?.bytes_total ?? 0);
+export function storageUsedBy(db: Kysely<DB>, ownerId: string): Promise<number> {
+  return bytesStoredBy(db, ownerId);
 }
 
 export function quotaExceeded(ctx: AppContext, used: number): AppError {
@@ -64,8 +61,7 @@ export async function assertWithinQuota(
   ownerId: string,
 ): Promise<void> {
   // PostgreSQL: one owner's uploads are recorded one at a time (SQLite's writers already are).
-  if (dialect === 'postgres')
-    await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
+  if (dialect === 'postgres') await lockUserRow(trx, ownerId);
   const used = await storageUsedBy(trx, ownerId);
   if (used > storageQuota(ctx)) throw quotaExceeded(ctx, used);
 }

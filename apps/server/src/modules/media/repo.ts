@@ -2,6 +2,8 @@
 import type { FileCategory, MediaTotals } from '@mixdesk/contract/media';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { leftJoinUser } from '../auth/public.ts';
+import { projectCounters, projectExists as projectRowExists } from '../projects/public.ts';
 import type { ProjectFilesTable, TracksTable, TrackVersionsTable } from './tables.ts';
 
 export type TrackRow = Selectable<TracksTable>;
@@ -34,11 +36,7 @@ export async function recomputeTotals(trx: Kysely<DB>, projectId: string): Promi
 }
 
 export async function readTotals(db: Kysely<DB>, projectId: string): Promise<MediaTotals> {
-  const row = await db
-    .selectFrom('projects')
-    .select(['track_count', 'total_duration', 'total_file_size'])
-    .where('id', '=', projectId)
-    .executeTakeFirstOrThrow();
+  const row = await projectCounters(db, projectId);
   return {
     trackCount: Number(row.track_count),
     totalDuration: Number(row.total_duration),
@@ -61,9 +59,8 @@ export function listTrackRows(db: Kysely<DB>, projectId: string, limit: number, 
 }
 
 /** True while the project's row exists (an upload checks it when its bytes could not be stored). */
-export async function projectExists(db: Kysely<DB>, projectId: string): Promise<boolean> {
-  const row = await db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
-  return row !== undefined;
+export function projectExists(db: Kysely<DB>, projectId: string): Promise<boolean> {
+  return projectRowExists(db, projectId);
 }
 
 export async function countTracks(db: Kysely<DB>, projectId: string): Promise<number> {
@@ -155,7 +152,7 @@ export const VERSION_COLUMNS = [
 function versions(db: Kysely<DB>) {
   return db
     .selectFrom('track_versions as v')
-    .leftJoin('users as u', 'u.id', 'v.uploaded_by')
+    .$call((q) => leftJoinUser(q, 'u', 'v.uploaded_by'))
     .select([...VERSION_COLUMNS, 'u.name as uploader_name']);
 }
 
@@ -218,7 +215,7 @@ export async function storageKeysOfTrack(db: Kysely<DB>, trackId: string): Promi
 function files(db: Kysely<DB>) {
   return db
     .selectFrom('project_files as f')
-    .leftJoin('users as u', 'u.id', 'f.uploaded_by')
+    .$call((q) => leftJoinUser(q, 'u', 'f.uploaded_by'))
     .selectAll('f')
     .select('u.name as uploader_name');
 }

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { CreateTrackInput } from '@mixdesk/contract/media';
 import { CreateTrackSchema } from '@mixdesk/contract/media';
 import type { Seeder } from '../../platform/context.ts';
+import { projectsOwnedBy } from '../projects/public.ts';
 import { uploadFile } from './files-service.ts';
 import { createTrack } from './tracks-service.ts';
 import type { IncomingUpload } from './upload.ts';
@@ -80,10 +81,8 @@ function bytesUpload(
 }
 
 export const seedMedia: Seeder = async (ctx, demoUserId) => {
-  const project = await ctx.db
-    .selectFrom('projects')
+  const project = await projectsOwnedBy(ctx.db, demoUserId)
     .select('id')
-    .where('owner_id', '=', demoUserId)
     .orderBy('last_activity_at', 'desc')
     .executeTakeFirst();
   if (!project) return;

@@ -28,3 +28,22 @@ export function withTrackTitles<QDB, TB extends keyof QDB, O>(
     .leftJoin('track_versions as v', 'v.id', versionId as string)
     .select(['t.title as track_title', 'v.label as version_label']) as never;
 }
+
+/** What a query joined to a version and its track may read of them. */
+export interface JoinedVersionAndTrack {
+  v: { id: string; track_id: string; label: string };
+  t: { id: string; title: string };
+}
+
+/**
+ * Joins track_versions as `v` on `v.id = versionId` and its track, tracks as `t` on `t.id = v.track_id`
+ * (inner joins: rows without such a version drop out), so the query must not use those aliases itself.
+ */
+export function joinVersionAndTrack<QDB, TB extends keyof QDB, O>(
+  qb: SelectQueryBuilder<QDB, TB, O>,
+  versionId: StringReference<QDB, TB>,
+): SelectQueryBuilder<QDB & JoinedVersionAndTrack, TB | 'v' | 't', O> {
+  return untyped(qb)
+    .innerJoin('track_versions as v', 'v.id', versionId as string)
+    .innerJoin('tracks as t', 't.id', 'v.track_id') as never;
+}

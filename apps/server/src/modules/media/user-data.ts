@@ -2,13 +2,14 @@
 // projects, with their stored objects added to the ZIP. Deleting the account is the projects area's: it
 // deletes each project's rows, then its stored bytes (deleteProjectCompletely).
 import type { AppContext, ExportedFile, UserDataHandler } from '../../platform/context.ts';
+import { projectsOwnedBy } from '../projects/public.ts';
 import { presentFile, presentVersion } from './present.ts';
 import * as repo from './repo.ts';
 import { loadTracks } from './tracks-service.ts';
 import { safeFileName } from './upload.ts';
 
 async function ownedProjectIds(ctx: AppContext, userId: string): Promise<string[]> {
-  const rows = await ctx.db.selectFrom('projects').select('id').where('owner_id', '=', userId).execute();
+  const rows = await projectsOwnedBy(ctx.db, userId).select('id').execute();
   return rows.map((r) => r.id);
 }
 

@@ -2,6 +2,8 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { type DB, fromJson } from '../../db/schema.ts';
+import { fromTracks } from '../media/public.ts';
+import { collaborationsOf, joinProject, projectIdsOfMember, projectsOwnedBy } from '../projects/public.ts';
 import type { UserProfilesTable } from './tables.ts';
 
 export type ProfileRow = Selectable<UserProfilesTable>;
@@ -111,21 +113,16 @@ const count = (row: { n: string | number | bigint } | undefined) => Number(row?.
 /** Projects they own, tracks in those projects, and projects they were added to as a collaborator. */
 export async function profileStats(db: Kysely<DB>, userId: string) {
   const [projects, tracks, collaborations] = await Promise.all([
-    db
-      .selectFrom('projects')
+    projectsOwnedBy(db, userId)
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('owner_id', '=', userId)
       .executeTakeFirst(),
-    db
-      .selectFrom('tracks as t')
-      .innerJoin('projects as p', 'p.id', 't.project_id')
+    fromTracks(db)
+      .$call((q) => joinProject(q, 'p', 't.project_id'))
       .select((eb) => eb.fn.countAll().as('n'))
       .where('p.owner_id', '=', userId)
       .executeTakeFirst(),
-    db
-      .selectFrom('project_collaborators')
+    collaborationsOf(db, userId)
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
       .executeTakeFirst(),
   ]);
   return {
@@ -137,20 +134,7 @@ export async function profileStats(db: Kysely<DB>, userId: string) {
 
 /** True when both users are on at least one project, each as its owner or a collaborator. */
 export async function shareAProject(db: Kysely<DB>, a: string, b: string): Promise<boolean> {
-  const member = (userId: string) =>
-    db
-      .selectFrom('projects')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb('owner_id', '=', userId),
-          eb(
-            'id',
-            'in',
-            eb.selectFrom('project_collaborators').select('project_id').where('user_id', '=', userId),
-          ),
-        ]),
-      );
+  const member = (userId: string) => projectIdsOfMember(db, userId);
   const row = await db
     .selectFrom(member(a).as('pa'))
     .innerJoin(member(b).as('pb'), 'pb.id', 'pa.id')

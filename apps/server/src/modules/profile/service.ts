@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import { forgetUserSessions } from '../../platform/security/session-cache.ts';
 import { bumpDashboardsShowingActor } from '../activity/public.ts';
-import { findUserById, type UserRow } from '../auth/public.ts';
+import { findUserById, renameUser, type UserRow } from '../auth/public.ts';
 import { openAvatar, removeAvatarFile, saveAvatar } from './avatar-files.ts';
 import {
   defaultProfileRow,
@@ -95,11 +95,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
   ) as ProfileChanges;
   await ctx.db.transaction().execute(async (trx) => {
     if (input.name !== undefined) {
-      await trx
-        .updateTable('users')
-        .set({ name: input.name, updated_at: now })
-        .where('id', '=', userId)
-        .execute();
+      await renameUser(trx, userId, input.name, now);
       await bumpDashboardsShowingActor(trx, userId);
     }
     await upsertProfileFields(trx, userId, sent);

@@ -6,6 +6,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike, ownedBy, searchesIndex, searchMatches } from '../../db/sql-helpers.ts';
+import { joinUserContact } from '../auth/public.ts';
 import { PROJECT_COLUMNS, type ProjectListRow } from './repo.ts';
 
 export type ListFilters = Pick<ListProjectsQuery, 'search' | 'type' | 'status' | 'genre'>;
@@ -82,7 +83,7 @@ export async function listProjectRows(
   const shown = [...PROJECT_COLUMNS, 'u.name as owner_name', 'u.email as owner_email'] as const;
   const ownedPage = (limit: number, offset: number) =>
     owned
-      .innerJoin('users as u', 'u.id', 'p.owner_id')
+      .$call((q) => joinUserContact(q, 'u', 'p.owner_id'))
       .select(shown)
       .orderBy('p.last_activity_at', 'desc')
       .orderBy('p.id', 'desc')
@@ -91,7 +92,7 @@ export async function listProjectRows(
       .execute();
   const sharedPage = (limit: number) =>
     shared
-      .innerJoin('users as u', 'u.id', 'p.owner_id')
+      .$call((q) => joinUserContact(q, 'u', 'p.owner_id'))
       .select([...shown, 'c.permission'])
       .orderBy('p.last_activity_at', 'desc')
       .orderBy('p.id', 'desc')

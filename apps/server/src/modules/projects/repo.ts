@@ -11,6 +11,7 @@ import type {
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { type DB, fromJson } from '../../db/schema.ts';
 import { nowIso } from '../../platform/ids.ts';
+import { joinUserContact } from '../auth/public.ts';
 import type { ProjectsTable } from './tables.ts';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -58,7 +59,7 @@ export function findProjectRow(db: Kysely<DB>, id: string) {
 export function findProjectForUser(db: Kysely<DB>, userId: string, projectId: string) {
   return db
     .selectFrom('projects as p')
-    .innerJoin('users as u', 'u.id', 'p.owner_id')
+    .$call((q) => joinUserContact(q, 'u', 'p.owner_id'))
     .leftJoin('project_collaborators as c', (join) =>
       join.onRef('c.project_id', '=', 'p.id').on('c.user_id', '=', userId),
     )
@@ -112,7 +113,7 @@ export async function collaboratorsOf(
   if (projectIds.length === 0) return byProject;
   const rows = await db
     .selectFrom('project_collaborators as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .$call((q) => joinUserContact(q, 'u', 'c.user_id'))
     .select(['c.project_id', 'c.user_id', 'c.permission', 'c.role', 'c.created_at', 'u.name', 'u.email'])
     .where('c.project_id', 'in', projectIds)
     .orderBy('c.created_at', 'asc')

@@ -1,6 +1,7 @@
 // The projects area's part of a user's data: the export lists their own projects with collaborators and the
 // projects shared with them; deleting the account deletes their projects (with tracks, files and stored bytes).
 import type { AppContext, UserDataHandler } from '../../platform/context.ts';
+import { joinUserContact } from '../auth/public.ts';
 import { collaboratorsOf, PROJECT_COLUMNS, presentProject } from './repo.ts';
 import { deleteProjectCompletely } from './service.ts';
 
@@ -9,7 +10,7 @@ const CHUNK = 500;
 async function ownedProjects(ctx: AppContext, userId: string) {
   const rows = await ctx.db
     .selectFrom('projects as p')
-    .innerJoin('users as u', 'u.id', 'p.owner_id')
+    .$call((q) => joinUserContact(q, 'u', 'p.owner_id'))
     .select([...PROJECT_COLUMNS, 'u.name as owner_name', 'u.email as owner_email'])
     .where('p.owner_id', '=', userId)
     .orderBy('p.created_at', 'asc')

@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { announceActivities } from '../activity/public.ts';
-import { requireVersion } from '../media/public.ts';
+import { requireVersion, versionExists } from '../media/public.ts';
 import { announce, type CreatedNotification, notify } from '../notifications/public.ts';
 import { lockProject, touchProject } from '../projects/public.ts';
 import { presentState } from './present.ts';
@@ -51,12 +51,7 @@ function inVersion<T>(ctx: AppContext, v: Version, change: (trx: Kysely<DB>) => 
   return retryingDeadlocks(() =>
     ctx.db.transaction().execute(async (trx) => {
       await lockProject(trx, ctx.dialect, v.project.id);
-      const still = await trx
-        .selectFrom('track_versions')
-        .select('id')
-        .where('id', '=', v.version.id)
-        .executeTakeFirst();
-      if (!still) throw notFound('Version');
+      if (!(await versionExists(trx, v.version.id))) throw notFound('Version');
       return change(trx);
     }),
   );

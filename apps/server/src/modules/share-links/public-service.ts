@@ -8,7 +8,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/security/passwords.ts';
-import { VERSION_COLUMNS } from '../media/public.ts';
+import { userNameOf } from '../auth/public.ts';
+import { type ScopedVersionRow, versionsInScope } from '../media/public.ts';
+import { isCollaborator, projectOwnerId, projectTitleOf } from '../projects/public.ts';
 import {
   requireLiveLink,
   requireOpenLink,
@@ -22,20 +24,10 @@ import * as repo from './repo.ts';
 
 /** The versions a link lets a guest hear, with their tracks, in the project's order (one when `versionId`). */
 function sharedVersions(ctx: AppContext, link: ShareLinkRow, versionId?: string) {
-  let query = ctx.db
-    .selectFrom('track_versions as v')
-    .innerJoin('tracks as t', 't.id', 'v.track_id')
-    .select([...VERSION_COLUMNS, 't.title as track_title', 't.position as track_position'])
-    .where('v.project_id', '=', link.project_id);
-  if (link.version_id !== null) query = query.where('v.id', '=', link.version_id);
-  else {
-    query = query.whereRef('t.current_version_id', '=', 'v.id');
-    if (link.track_id !== null) query = query.where('t.id', '=', link.track_id);
-  }
-  if (versionId !== undefined) query = query.where('v.id', '=', versionId);
-  return query.orderBy('t.position').orderBy('t.id').execute();
+  const scope = { projectId: link.project_id, trackId: link.track_id, versionId: link.version_id };
+  return versionsInScope(ctx.db, scope, versionId);
 }
-export type SharedVersionRow = Awaited<ReturnType<typeof sharedVersions>>[number];
+export type SharedVersionRow = ScopedVersionRow;
 
 function presentShared(token: string, link: ShareLinkRow, v: SharedVersionRow): SharedTrack {
   const base = `/api/share/${token}/versions/${v.id}`;
@@ -58,17 +50,15 @@ function presentShared(token: string, link: ShareLinkRow, v: SharedVersionRow): 
 }
 
 async function viewOf(ctx: AppContext, token: string, link: ShareLinkRow): Promise<ShareView> {
-  const [project, creator, versions] = await Promise.all([
-    ctx.db.selectFrom('projects').select('title').where('id', '=', link.project_id).executeTakeFirst(),
-    link.created_by
-      ? ctx.db.selectFrom('users').select('name').where('id', '=', link.created_by).executeTakeFirst()
-      : undefined,
+  const [title, creator, versions] = await Promise.all([
+    projectTitleOf(ctx.db, link.project_id),
+    link.created_by ? userNameOf(ctx.db, link.created_by) : undefined,
     sharedVersions(ctx, link),
   ]);
   return {
     label: link.label,
-    projectTitle: project?.title ?? '',
-    sharedBy: creator?.name ?? null,
+    projectTitle: title ?? '',
+    sharedBy: creator ?? null,
     allowDownload: Boolean(link.allow_download),
     allowComments: Boolean(link.allow_comments),
     expiresAt: link.expires_at === null ? null : new Date(link.expires_at).toISOString(),
@@ -171,19 +161,9 @@ export const logComment = (
 
 /** Who of the team hears of a guest's comment: the link's maker while still on the project, else the owner. */
 export async function whoHears(ctx: AppContext, link: ShareLinkRow): Promise<string> {
-  const project = await ctx.db
-    .selectFrom('projects')
-    .select('owner_id')
-    .where('id', '=', link.project_id)
-    .executeTakeFirstOrThrow();
-  if (!link.created_by || link.created_by === project.owner_id) return project.owner_id;
-  const member = await ctx.db
-    .selectFrom('project_collaborators')
-    .select('user_id')
-    .where('project_id', '=', link.project_id)
-    .where('user_id', '=', link.created_by)
-    .executeTakeFirst();
-  return member ? link.created_by : project.owner_id;
+  const ownerId = await projectOwnerId(ctx.db, link.project_id);
+  if (!link.created_by || link.created_by === ownerId) return ownerId;
+  return (await isCollaborator(ctx.db, link.project_id, link.created_by)) ? link.created_by : ownerId;
 }
 
 export function assertCommentsAllowed(link: ShareLinkRow): void {

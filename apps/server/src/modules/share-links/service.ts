@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
-import { findTrackRow, looksLikeId } from '../media/public.ts';
+import { findTrackRow, findVersionOfProject, looksLikeId } from '../media/public.ts';
 import { requireProjectAccess } from '../projects/public.ts';
 import { newShareToken, shareUrl } from './access.ts';
 import { presentEvent, presentLink } from './present.ts';
@@ -23,14 +23,7 @@ async function targetOf(
   input: Pick<CreateInput, 'trackId' | 'versionId'>,
 ): Promise<{ trackId: string | null; versionId: string | null }> {
   if (input.versionId) {
-    const version = looksLikeId(input.versionId)
-      ? await ctx.db
-          .selectFrom('track_versions')
-          .select(['id', 'track_id'])
-          .where('id', '=', input.versionId)
-          .where('project_id', '=', projectId)
-          .executeTakeFirst()
-      : undefined;
+    const version = await findVersionOfProject(ctx.db, projectId, input.versionId);
     if (!version || (input.trackId && input.trackId !== version.track_id)) throw notFound('Version');
     return { trackId: version.track_id, versionId: version.id };
   }

@@ -1,9 +1,9 @@
 // The jobs table (background work, platform/jobs/jobs.ts runs it): its row type, how a row reads in the API, and
-// queuing a job, once per live subject, kind and key.
+// queuing a job, once per live subject, kind and key; and counting the jobs that wait.
 import type { Job, JobKind, JobStatus } from '@mixdesk/contract/jobs';
 import type { ColumnType, Kysely, Selectable } from 'kysely';
 import { type DB, fromJson, type Json, type Timestamp } from '../../db/schema.ts';
-import { newId, nowIso } from '../ids.ts';
+import { isoIn, newId, nowIso } from '../ids.ts';
 
 export interface JobsTable {
   id: string;
@@ -123,4 +123,23 @@ async function insertJob(
   };
   await db.insertInto('jobs').values(row).execute();
   return row as JobRow;
+}
+
+/** A claim not refreshed for this long belongs to an instance that stopped (the queue's default). */
+export const CLAIM_TTL_MS = 2 * 60_000;
+
+/** Jobs of a kind that wait for an instance to run them (queued, or left by one that stopped), across all. */
+export async function waitingJobs(db: Kysely<DB>, kind: JobKind): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('kind', '=', kind)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([eb('status', '=', 'running'), eb('claimed_at', '<', isoIn(-CLAIM_TTL_MS))]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -5,41 +5,17 @@
 // Every change is pushed to the project's room as JOB_UPDATED_EVENT.
 import { availableParallelism } from 'node:os';
 import { JOB_UPDATED_EVENT, type JobKind } from '@mixdesk/contract/jobs';
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import { type DB, fromJson } from '../../db/schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { AppContext } from '../context.ts';
 import { isoIn, nowIso } from '../ids.ts';
 import { isDiskFull, RESULT_NOT_SAVED } from '../storage/disk-full.ts';
-import { type JobRow, presentJob } from './job-store.ts';
+import { claimedJob, type JobHandler, type JobKindOptions } from './job-handler.ts';
+import { CLAIM_TTL_MS, type JobRow, presentJob } from './job-store.ts';
 
-export { enqueueJob, type JobRow, presentJob } from './job-store.ts';
-
-export interface ClaimedJob {
-  id: string;
-  kind: JobKind;
-  subjectId: string;
-  projectId: string | null;
-  payload: Record<string, unknown>;
-}
-
-export interface JobControl {
-  /** Reports how far the job is (0–1); written and pushed at most every PROGRESS_EVERY_MS. */
-  progress(fraction: number): void;
-  /** Aborted when the instance stops: the handler ends its work; the job is queued again. */
-  signal: AbortSignal;
-}
-
-/** Runs one job; a plain object it resolves with is kept as the job's result. */
-export type JobHandler = (job: ClaimedJob, control: JobControl) => Promise<unknown>;
-
-export interface JobKindOptions {
-  /**
-   * Runs once a job of this kind has failed for good (its handler threw, or the server stopped under it too
-   * often), before the failure is stored and pushed: the place to mark what the job worked on.
-   */
-  onFailed?: (job: ClaimedJob, reason: string) => Promise<void>;
-}
+export type { ClaimedJob, JobControl, JobHandler, JobKindOptions } from './job-handler.ts';
+export { enqueueJob, type JobRow, presentJob, waitingJobs } from './job-store.ts';
 
 export interface JobQueueOptions {
   /** Jobs run at once by this instance (default: one per CPU core). */
@@ -50,8 +26,6 @@ export interface JobQueueOptions {
 
 /** A job whose instance stopped this many times is failed rather than tried again. */
 export const MAX_JOB_ATTEMPTS = 3;
-/** A claim not refreshed for this long belongs to an instance that stopped (the queue's default). */
-const CLAIM_TTL_MS = 2 * 60_000;
 export const PROGRESS_EVERY_MS = 500;
 /** How often an idle queue looks for work it was not told about (another instance's stale claims). */
 export const SWEEP_MS = 30_000;
@@ -287,32 +261,6 @@ export class JobQueue {
   private push(row: JobRow): void {
     if (row.project_id) this.ctx.live.toProject(row.project_id, JOB_UPDATED_EVENT, presentJob(row));
   }
-}
-
-function claimedJob(row: JobRow): ClaimedJob {
-  return {
-    id: row.id,
-    kind: row.kind,
-    subjectId: row.subject_id,
-    projectId: row.project_id,
-    payload: fromJson(row.payload, {}),
-  };
-}
-
-/** Jobs of a kind that wait for an instance to run them (queued, or left by one that stopped), across all. */
-export async function waitingJobs(db: Kysely<DB>, kind: JobKind): Promise<number> {
-  const row = await db
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('kind', '=', kind)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'queued'),
-        eb.and([eb('status', '=', 'running'), eb('claimed_at', '<', isoIn(-CLAIM_TTL_MS))]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 const queues = new WeakMap<AppContext, JobQueue>();
