@@ -114,9 +114,9 @@ describe('the import rules', () => {
     expect(tablesOf(text).sort()).toEqual(['auth_sessions', 'jobs', 'projects', 'users']);
     const raw = [
       'await sql`update "projects" set n = (select count(*) from tracks t',
-      '  inner join track_versions v on v.id = t.id) where id = ${id}`.execute(trx);',
+      '  inner join track_versions v on v.id = t.id) where id = $1`.execute(trx);',
       'const figures = sql<Figures>`select a from comments c JOIN users u on u.id = c.author_id`;',
-      "insert into notes values (1); // not in a template",
+      'insert into notes values (1); // not in a template',
     ].join('\n');
     expect(tablesOf(raw).sort()).toEqual(['comments', 'projects', 'track_versions', 'tracks', 'users']);
     const queries = (file: string) => ({ ...f(file), tables: tablesOf(text) });

@@ -3,7 +3,7 @@ import type { FileCategory, MediaTotals } from '@mixdesk/contract/media';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { leftJoinUser } from '../auth/public.ts';
-import { projectCounters, projectExists as projectRowExists } from '../projects/public.ts';
+import { projectCounters, projectExists as projectRowExists, setMediaTotals } from '../projects/public.ts';
 import type { ProjectFilesTable, TracksTable, TrackVersionsTable } from './tables.ts';
 
 export type TrackRow = Selectable<TracksTable>;
@@ -19,19 +19,32 @@ export const looksLikeId = (value: string) => ID_SHAPE.test(value);
 // Changes inside a project take its row lock first (modules/projects/access.ts).
 export { lockProject } from '../projects/public.ts';
 
-/** Sets trackCount, totalDuration (current versions) and totalFileSize (every stored byte) from the rows. */
+/**
+ * Sets trackCount, totalDuration (current versions) and totalFileSize (every stored byte) from the rows: summed
+ * here, from the media tables, and written on the project's row by the projects area. The caller holds the
+ * project's lock (lockProject), so nothing changes between the sums and the write.
+ */
 export async function recomputeTotals(trx: Kysely<DB>, projectId: string): Promise<MediaTotals> {
-  await sql`
-    update projects set
-      track_count = (select count(*) from tracks where project_id = ${projectId}),
-      total_duration = (
+  const { rows } = await sql<{
+    track_count: number | string;
+    total_duration: number | string;
+    total_file_size: number | string;
+  }>`
+    select
+      (select count(*) from tracks where project_id = ${projectId}) as track_count,
+      (
         select coalesce(sum(v.duration), 0) from tracks t
         inner join track_versions v on v.id = t.current_version_id
-        where t.project_id = ${projectId}),
-      total_file_size =
-        (select coalesce(sum(size), 0) from track_versions where project_id = ${projectId})
-        + (select coalesce(sum(size), 0) from project_files where project_id = ${projectId})
-    where id = ${projectId}`.execute(trx);
+        where t.project_id = ${projectId}) as total_duration,
+      (select coalesce(sum(size), 0) from track_versions where project_id = ${projectId})
+        + (select coalesce(sum(size), 0) from project_files where project_id = ${projectId}) as total_file_size
+  `.execute(trx);
+  const sums = rows[0]!;
+  await setMediaTotals(trx, projectId, {
+    track_count: Number(sums.track_count),
+    total_duration: Number(sums.total_duration),
+    total_file_size: Number(sums.total_file_size),
+  });
   return readTotals(trx, projectId);
 }
 
