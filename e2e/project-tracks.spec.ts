@@ -194,7 +194,9 @@ test('the version playing is marked in the versions list, with Pause in its row'
 }) => {
   const owner = await createAccount(request, { name: 'Pia Listener' });
   const projectId = await createProject(request, owner, 'Loud Room');
-  await createTrackWithVersion(request, owner, projectId, 'Echo', 'Mix 1');
+  // Long enough to be still playing after the accessibility check and two screenshots on a busy machine (8 s
+  // ran out before the Pause click once).
+  await createTrackWithVersion(request, owner, projectId, 'Echo', 'Mix 1', 90);
 
   await page.goto(`/projects/${projectId}/tracks`);
   await signInThroughUi(page, owner);
