@@ -6,7 +6,7 @@ const GROUPS = {
   // Who may reach what: sessions and CSRF in the platform, project access, invitations, upload limits.
   access: [
     'apps/server/src/platform/security/{auth,cookies,csrf,access-token,passwords}.ts',
-    'apps/server/src/modules/projects/{access,collaborators}.ts',
+    'apps/server/src/modules/projects/{access,collaborators,project-lookups,project-joins}.ts',
     'apps/server/src/modules/invitations/{routes,service,repo,user-data}.ts',
     'apps/server/src/modules/media/{upload,quota}.ts',
   ],
@@ -14,6 +14,7 @@ const GROUPS = {
   accounts: [
     'apps/server/src/modules/auth/{routes,service,sessions,one-time-tokens,throttle,mail-budget,repo}.ts',
     'apps/server/src/platform/security/session-cache.ts',
+    'apps/server/src/modules/auth/user-joins.ts',
     'apps/server/src/modules/account/{routes,login-challenge-routes,service,two-factor,login-challenge,confirm-identity,delete-account,devices,secret-box}.ts',
   ],
   // Documents (issue #31): every action in every state, money, limits, failed writes, the cached list.
@@ -32,6 +33,9 @@ const GROUPS = {
     'apps/server/src/modules/reviews/{service,summary,repo,routes}.ts',
     'apps/server/src/modules/share-links/{access,guest-comment-limit,public-service,public-routes,service,repo,routes}.ts',
     'apps/server/src/modules/notifications/{service,email-sweep,repo,routes}.ts',
+    // What the review areas read of others since issue #33 moved those queries to their owners.
+    'apps/server/src/modules/media/{version-reads,title-columns}.ts',
+    'apps/server/src/modules/profile/author-columns.ts',
   ],
   // Work on files (issue #31): jobs and their queue, the dashboard's figures and cache, analysis and mastering
   // requests (not their DSP: measured against ffmpeg in their tests), the storage sweeper.
@@ -40,6 +44,7 @@ const GROUPS = {
     'apps/server/src/platform/storage/storage-sweeper.ts',
     'apps/server/src/modules/jobs/routes.ts',
     'apps/server/src/modules/dashboard/{active-jobs,cache,routes,stats}.ts',
+    'apps/server/src/modules/projects/figures.ts',
     'apps/server/src/modules/analysis/{routes,service}.ts',
     'apps/server/src/modules/mastering/{routes,service,refusals}.ts',
   ],
