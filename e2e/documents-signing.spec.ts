@@ -36,6 +36,9 @@ test('the owner sends a contract; one party draws, the other types, and the comp
   request,
   browser,
 }) => {
+  // Two signers in their own browser contexts and a sealed PDF: over a minute on a slow day of this 2-core
+  // machine (2026-11-28 ran every CI step 1.3-2.5x slower), so three times the default timeout.
+  test.slow();
   const owner = await createAccount(request, { name: 'Nia Cole' });
   const primary = { name: 'Ari Lennox', email: newEmail('ari') };
   const secondary = { name: 'Jonas Berg', email: newEmail('jonas') };
