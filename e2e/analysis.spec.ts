@@ -157,9 +157,22 @@ test('a version uploaded on the tracks page is analysed: figures, chart, targets
   // Run again: progress shows while it is measured, then the same figures.
   const progress = dialog.getByRole('progressbar', { name: 'Analysis progress' });
   const before = jobEvents.length;
-  const sawProgress = progress.waitFor({ state: 'visible' });
+  // A short tone can be measured between two of Playwright's visibility polls, so the page itself records
+  // whether the progress bar was ever put in (a MutationObserver sees every insertion, however brief).
+  await page.evaluate(() => {
+    const seen = window as unknown as { sawAnalysisProgress?: boolean };
+    seen.sawAnalysisProgress = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[role="progressbar"][aria-label="Analysis progress"]'))
+        seen.sawAnalysisProgress = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await dialog.getByRole('button', { name: 'Run again' }).click();
-  await sawProgress;
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { sawAnalysisProgress?: boolean }).sawAnalysisProgress),
+    )
+    .toBe(true);
   await expect.poll(() => jobEvents.length).toBeGreaterThan(before);
   await expectToneFigures(dialog);
   await expect(progress).toBeHidden();
