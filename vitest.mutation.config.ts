@@ -11,6 +11,8 @@ const ACCESS_AND_ACCOUNTS = [
   'apps/server/src/modules/projects/collaborators*.test.ts',
   'apps/server/src/modules/projects/projects-authz.test.ts',
   'apps/server/src/modules/projects/projects-cache.test.ts',
+  // What the projects area offers other areas, each function against the real database (issue #33).
+  'apps/server/src/modules/projects/project-owner-reads.test.ts',
   'apps/server/src/platform/platform.test.ts',
   'apps/server/src/platform/security/auth-edges.test.ts',
   'apps/server/src/modules/media/raw-uploads.test.ts',

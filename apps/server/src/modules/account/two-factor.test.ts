@@ -34,8 +34,14 @@ const login = (who: SignedIn) =>
     url: '/api/auth/login',
     payload: { email: who.user.email, password: who.password },
   });
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Safari/604.1';
 const secondStep = (challenge: string, code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge, code } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/two-factor',
+    headers: { 'user-agent': IPHONE },
+    payload: { challenge, code },
+  });
 
 describe('setting up two-factor sign-in', () => {
   it('gives a secret, an otpauth URL and a QR code, and stays off until a code confirms it', async () => {
@@ -148,6 +154,15 @@ describe('signing in with two-factor on', () => {
       headers: bearer(res.json().data.token),
     });
     expect(me.statusCode).toBe(200);
+    // The session is the device that answered the challenge, as a password sign-in's is.
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: bearer(res.json().data.token),
+    });
+    expect(sessions.json().data.sessions).toContainEqual(
+      expect.objectContaining({ current: true, device: 'Safari on iPhone' }),
+    );
     // The challenge is spent.
     expect((await secondStep(first.json().data.challenge, codeAt(secret, 1))).json().message).toBe(
       CHALLENGE_EXPIRED,
