@@ -62,6 +62,8 @@ export const MUTATION_TESTS: Record<string, string[]> = {
   review: [
     'apps/server/src/modules/{comments,reviews,share-links,notifications}/*.test.ts',
     'apps/server/src/modules/activity/activity-live.test.ts',
+    // What the media and profile areas offer the review areas, each function against the real database (#33).
+    'apps/server/src/modules/media/media-owner-reads.test.ts',
     ...OPENAPI,
   ],
   work: [
