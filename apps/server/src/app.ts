@@ -19,7 +19,12 @@ import { sessionLookup } from './modules/auth/repo.ts';
 import { areas } from './modules/index.ts';
 import { decoders, describeDecoders } from './modules/media/decoder.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
-import { signInChallengeOf, storedKeyColumnsOf, versionReviewsOf } from './platform/area.ts';
+import {
+  reservedStorageOf,
+  signInChallengeOf,
+  storedKeyColumnsOf,
+  versionReviewsOf,
+} from './platform/area.ts';
 import type { AppContext } from './platform/context.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { serve } from './platform/http/contract-routes.ts';
@@ -170,6 +175,7 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
     projectParts: areas.flatMap((area) => (area.projectParts ? [area.projectParts] : [])),
     versionReviews: versionReviewsOf(areas),
     signInChallenge: signInChallengeOf(areas),
+    reservedStorage: reservedStorageOf(areas),
   });
   app.addHook('onClose', async () => {
     mailer.close();

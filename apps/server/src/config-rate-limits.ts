@@ -33,6 +33,12 @@ export const RATE_LIMITS = {
    */
   upload: { max: 300, windowSeconds: 600, what: 'Too many uploads in a short time.', by: 'client' },
   /**
+   * The chunks of resumable uploads (PATCH /api/uploads/:id), checked once at creation like any upload
+   * (`upload`); this only stops a script looping on one. By client: a 20 GiB file in 8 MiB chunks is 2,560
+   * of them in a few minutes.
+   */
+  chunk: { max: 6000, windowSeconds: 60, what: 'Too many upload chunks in a short time.', by: 'client' },
+  /**
    * Documents rendered to PDF (generated, edited, completed). By client: documents are an account's; the
    * server's CPU is what the count protects.
    */
@@ -81,6 +87,9 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
   'POST /api/projects/:id/files': 'upload',
   'POST /api/projects/:id/tracks/:trackId/versions': 'upload',
   'POST /api/auth/profile/avatar': 'upload',
+  'POST /api/uploads': 'upload',
+  'PATCH /api/uploads/:id': 'chunk',
+  'DELETE /api/uploads/:id': 'chunk',
   'POST /api/documents/generate': 'render',
   'PUT /api/documents/:id': 'render',
   // A resend of a document everyone has signed finishes it (renders the final PDF), as the last signature does.

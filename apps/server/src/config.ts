@@ -91,6 +91,11 @@ const EnvFields = z.object({
     .max(7 * 24 * 60)
     .optional(),
   MAIL_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3600).optional(),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive({ error: 'must be more than 0' })
+    .max(24 * 30)
+    .optional(),
   PATH: z.string().optional(),
   ...S3_SETTINGS,
   ...rateLimitSettings(),
@@ -170,6 +175,8 @@ export interface Config {
   storageSweepMinutes?: number;
   /** How often this instance sends queued mail that is due (MAIL_SWEEP_SECONDS, default 30; 0: never). */
   mailSweepSeconds?: number;
+  /** How long an unfinished resumable upload waits for its next bytes (UPLOAD_EXPIRY_HOURS, default 24). */
+  uploadExpiryHours?: number;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -239,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notificationEmailDelaySeconds: e.NOTIFICATION_EMAIL_DELAY_SECONDS,
     storageSweepMinutes: e.STORAGE_SWEEP_MINUTES,
     mailSweepSeconds: e.MAIL_SWEEP_SECONDS,
+    uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.flatMap((name) => {
         const value = e[envNameOf(name)];

@@ -8,12 +8,18 @@ export const ErrorCodeSchema = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** An upload that expired (tus: 410). */
+  'GONE',
+  /** A request without the protocol version it must carry (tus: Tus-Resumable, 412). */
+  'PRECONDITION_FAILED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INSUFFICIENT_STORAGE',
+  /** A chunk whose Upload-Checksum does not match its bytes (tus: 460); the chunk was discarded. */
+  'CHECKSUM_MISMATCH',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

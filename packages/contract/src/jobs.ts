@@ -2,7 +2,8 @@
 // picked up again after a restart or a crash, their progress pushed live to the project's room.
 import { z } from 'zod';
 
-export const JOB_KINDS = ['analysis', 'mastering', 'peaks'] as const;
+/** upload: a resumable upload's file becoming what it was for (issue #34), once its last byte landed. */
+export const JOB_KINDS = ['analysis', 'mastering', 'peaks', 'upload'] as const;
 export const JobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKindSchema>;
 

@@ -21,6 +21,7 @@ import { profileArea } from './profile/area.ts';
 import { projectsArea } from './projects/area.ts';
 import { reviewsArea } from './reviews/area.ts';
 import { shareLinksArea } from './share-links/area.ts';
+import { uploadsArea } from './uploads/area.ts';
 
 export const areas: readonly Area[] = [
   authArea,
@@ -28,6 +29,7 @@ export const areas: readonly Area[] = [
   profileArea,
   projectsArea,
   mediaArea,
+  uploadsArea,
   analysisArea,
   masteringArea,
   clientsArea,

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type {
   AppContext,
   ProjectPartsHandler,
+  ReservedStorageReader,
   Seeder,
   SignInChallenger,
   UserDataHandler,
@@ -53,7 +54,16 @@ export interface Area {
   versionReviews?: VersionReviewReader;
   /** Account only: the second factor's challenge at sign-in, which the auth area asks for after the password. */
   signInChallenge?: SignInChallenger;
+  /** Uploads only: the storage its unfinished uploads reserve, which the media area's quota counts as used. */
+  reservedStorage?: ReservedStorageReader;
 }
+
+/** What the quota counts when no area reserves storage: nothing. */
+const NO_RESERVATIONS: ReservedStorageReader = async () => 0;
+
+/** The one area's reservations, or none. */
+export const reservedStorageOf = (areas: readonly Area[]): ReservedStorageReader =>
+  areas.find((area) => area.reservedStorage)?.reservedStorage ?? NO_RESERVATIONS;
 
 /** What a track list shows when no area reviews versions: no review. */
 const NO_REVIEWS: VersionReviewReader = async () => new Map();

@@ -67,7 +67,15 @@ export interface AppContext {
   versionReviews: VersionReviewReader;
   /** The step after a right password for a user with a second factor (handed over at start by account). */
   signInChallenge: SignInChallenger;
+  /**
+   * Bytes an owner's resumable uploads still receiving have reserved of their storage (handed over at start
+   * by uploads; the media area's quota counts them as used).
+   */
+  reservedStorage: ReservedStorageReader;
 }
+
+/** Bytes reserved of `ownerId`'s storage by uploads not yet stored (0 without an area that reserves). */
+export type ReservedStorageReader = (db: Kysely<DB>, ownerId: string) => Promise<number>;
 
 /**
  * An area's part of a project, removed with it: the stored objects its rows name are read before the project's

@@ -6,12 +6,14 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
   analysis: 'Analysis',
   mastering: 'Mastering',
   peaks: 'Waveform',
+  upload: 'Upload',
 };
 
 const VERB: Record<JobKind, string> = {
   analysis: 'Measuring',
   mastering: 'Mastering',
   peaks: 'Drawing the waveform',
+  upload: 'Processing the upload',
 };
 
 /** 0–100, whole. */

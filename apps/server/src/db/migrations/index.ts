@@ -33,6 +33,7 @@ import * as m0030 from './0030-activity-inbox-counts.ts';
 import * as m0031 from './0031-notification-pages.ts';
 import * as m0032 from './0032-document-counts.ts';
 import * as m0033 from './0033-list-search.ts';
+import * as m0034 from './0034-uploads.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0031-notification-pages': m0031,
   '0032-document-counts': m0032,
   '0033-list-search': m0033,
+  '0034-uploads': m0034,
 };

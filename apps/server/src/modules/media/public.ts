@@ -2,16 +2,17 @@
 export { audioAllowance } from './audio-allowance.ts';
 export { projectMediaKeys, removeProjectMedia } from './cleanup.ts';
 export { DEMUXER_BY_FORMAT, DecoderError, type Decoders, decoders, runDecoder } from './decoder.ts';
+export { uploadFile } from './files-service.ts';
 export { startPeakDecoder } from './peaks.ts';
 export { probeAudio, withLocalFile } from './probe.ts';
-export { storageQuota, uploadAllowance } from './quota.ts';
+export { quotaExceeded, storageQuota, uploadAllowance } from './quota.ts';
 export { findTrackRow, findVersionRow, looksLikeId, peaksOf, VERSION_COLUMNS } from './repo.ts';
 export { contentDisposition, sendObject, versionObject } from './send-object.ts';
 export { sineWav } from './sine-wav.ts';
 export { sniffAudio } from './sniff.ts';
 export { joinVersionAndTrack, withTrackTitles } from './title-columns.ts';
 export { inProjectTransaction } from './tracks-service.ts';
-export { uploadLimit } from './upload.ts';
+export { type IncomingUpload, safeFileName, uploadLimit } from './upload.ts';
 export {
   findVersionOfProject,
   fromTracks,
@@ -21,4 +22,4 @@ export {
   versionExists,
   versionsInScope,
 } from './version-reads.ts';
-export { insertProbedVersion, requireVersion } from './versions-service.ts';
+export { insertProbedVersion, requireVersion, uploadVersion } from './versions-service.ts';

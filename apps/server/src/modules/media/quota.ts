@@ -1,5 +1,5 @@
 // Storage per user: the bytes of every project a user owns count against their quota (STORAGE_QUOTA_BYTES),
-// whoever uploaded them. An upload is refused before its body is read when no room is left, is cut off when
+// whoever uploaded them, and so do the bytes their resumable uploads still receiving have reserved. An upload is refused before its body is read when no room is left, is cut off when
 // it outgrows the room there was, and is checked once more where it is recorded, under a lock on the owner,
 // so two uploads at once cannot both take the last gigabyte.
 import { DEFAULT_STORAGE_QUOTA_BYTES, STORAGE_QUOTA_EXCEEDED } from '@mixdesk/contract/dashboard';
@@ -42,7 +42,7 @@ export async function uploadAllowance(
   ownerId: string,
   uploadLimit: number,
 ): Promise<UploadAllowance> {
-  const used = await storageUsedBy(ctx.db, ownerId);
+  const used = (await storageUsedBy(ctx.db, ownerId)) + (await ctx.reservedStorage(ctx.db, ownerId));
   const room = storageQuota(ctx) - used;
   if (room <= 0) throw quotaExceeded(ctx, used);
   const byQuota = room < uploadLimit;
@@ -62,6 +62,6 @@ export async function assertWithinQuota(
 ): Promise<void> {
   // PostgreSQL: one owner's uploads are recorded one at a time (SQLite's writers already are).
   if (dialect === 'postgres') await lockUserRow(trx, ownerId);
-  const used = await storageUsedBy(trx, ownerId);
+  const used = (await storageUsedBy(trx, ownerId)) + (await ctx.reservedStorage(trx, ownerId));
   if (used > storageQuota(ctx)) throw quotaExceeded(ctx, used);
 }

@@ -44,7 +44,8 @@ function problemOf(doc: Document, method: string, url: string): string | null {
   const operation = doc.paths[documentPath(url)]?.[method.toLowerCase()];
   if (!operation) return 'not in the document';
   const described = Object.entries(operation.responses ?? {}).filter(
-    ([status, r]) => status.startsWith('2') && hasSchema(r.content),
+    // A 204 has no body by definition (the tus protocol's answers are in their headers).
+    ([status, r]) => status === '204' || (status.startsWith('2') && hasSchema(r.content)),
   );
   return described.length > 0 ? null : 'no response schema';
 }

@@ -1,0 +1,17 @@
+// The uploads area (issue #34): resumable uploads over the tus protocol, for every kind of file the app takes
+// (a version, a project's file, an avatar); what each becomes is the media and profile areas' doing.
+import type { Area } from '../../platform/area.ts';
+import { markUploadFailed, uploadJob } from './finish.ts';
+import { reservedBytesOf } from './repo.ts';
+import { uploadsRoutes } from './routes.ts';
+import { scheduleUploadSweep } from './sweep.ts';
+
+export const uploadsArea: Area = {
+  name: 'uploads',
+  routes: [{ prefix: '/api/uploads', plugin: uploadsRoutes }],
+  jobs: (ctx) => [{ kind: 'upload', run: uploadJob(ctx), onFailed: markUploadFailed(ctx) }],
+  start: scheduleUploadSweep,
+  // While an upload is receiving, its declared bytes count as used for every other upload into the owner's
+  // projects; once processing, the pipeline recording it counts its real bytes instead.
+  reservedStorage: (db, ownerId) => reservedBytesOf(db, ownerId, ['uploading']),
+};

@@ -1,0 +1,172 @@
+// Where a resumable upload's bytes wait until the last one lands: @tus/file-store's files in DATA_DIR/uploads
+// (the bytes in a file named by the upload's id, its tus record beside it as `<id>.json`), with the one thing
+// the library does not do that this issue needs: a chunk's bytes are flushed to the disk (fsync) before its
+// offset is answered, so after `kill -9` the offset HEAD answers (the file's size) is bytes that are there.
+// A chunk can also be checked (Upload-Checksum) and held to the bytes the upload still lacks: a chunk that
+// fails either is cut off again (ftruncate to where it began), so a refused chunk leaves nothing.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { Upload } from '@tus/utils';
+import { AppError } from '../../platform/errors.ts';
+
+/** What a chunk must satisfy: at most `maxBytes`, and the SHA-256 (base64) when the client sent one. */
+export interface ChunkRules {
+  maxBytes: number;
+  sha256?: string;
+}
+
+/** More bytes than the upload still lacks. */
+export class ChunkTooLong extends Error {}
+
+export const checksumMismatch = () =>
+  new AppError(
+    'CHECKSUM_MISMATCH',
+    "The chunk's Upload-Checksum does not match its bytes; the chunk was discarded. Send it again.",
+  );
+
+/** An upload id as this area makes them (a UUID): nothing else names a file in the directory. */
+const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export class DurableFileStore extends FileStore {
+  constructor(readonly root: string) {
+    super({ directory: root });
+  }
+
+  private pathOf(id: string): string {
+    if (!ID_SHAPE.test(id)) throw new Error(`Not an upload id: ${JSON.stringify(id).slice(0, 60)}`);
+    return path.join(this.root, id);
+  }
+
+  /** Makes the empty file and its record, and their directory entries durable. */
+  async createUpload(id: string, length: number): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await this.create(new Upload({ id, size: length, offset: 0 }));
+    await syncPath(this.pathOf(id));
+    await syncPath(this.root);
+  }
+
+  /** Bytes on disk for the upload; null when its file is gone. */
+  async offsetOf(id: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(id))).size;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Writes `source` at `offset` and flushes it to the disk before resolving with the new offset. A source that
+   * fails midway keeps what arrived (flushed too: the client resumes after it), unless the chunk carried a
+   * checksum, which the partial bytes cannot meet; a chunk past `maxBytes` or off its checksum is cut off.
+   */
+  async writeChunk(id: string, offset: number, source: Readable, rules: ChunkRules): Promise<number> {
+    const file = await open(this.pathOf(id), 'r+');
+    const hash = rules.sha256 === undefined ? null : createHash('sha256');
+    let position = offset;
+    let keep = true;
+    try {
+      await eachChunk(source, async (chunk) => {
+        if (position - offset + chunk.length > rules.maxBytes) {
+          keep = false;
+          throw new ChunkTooLong();
+        }
+        hash?.update(chunk);
+        let written = 0;
+        while (written < chunk.length) {
+          const { bytesWritten } = await file.write(chunk, written, chunk.length - written, position);
+          written += bytesWritten;
+          position += bytesWritten;
+        }
+      });
+      if (hash && hash.digest('base64') !== rules.sha256) {
+        keep = false;
+        throw checksumMismatch();
+      }
+      return position;
+    } catch (err) {
+      if (hash) keep = false;
+      throw err;
+    } finally {
+      try {
+        if (!keep) await file.truncate(offset);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    }
+  }
+
+  /** The upload's bytes, start to end. */
+  readAll(id: string): Readable {
+    return createReadStream(this.pathOf(id));
+  }
+
+  /** A path for tools that need the file itself. */
+  localPath(id: string): string {
+    return this.pathOf(id);
+  }
+
+  /** Removes the bytes and the record; nothing there is not an error. */
+  async removeUpload(id: string): Promise<void> {
+    try {
+      await this.remove(id);
+    } catch {
+      // FileStore answers FILE_NOT_FOUND for a file already gone; its record may still be there.
+      await this.configstore.delete(id).catch(() => undefined);
+    }
+  }
+}
+
+/** A source cut off before its end (the client went away mid-chunk). */
+export class CutOff extends Error {}
+
+/**
+ * Hands each chunk of `source` to `use`, one at a time (the source paused meanwhile), until its end. Unlike
+ * `for await`, a failure leaves the source as it is, undestroyed: for a request, destroying it would close
+ * the connection before the error could be answered; the caller drains it instead.
+ */
+function eachChunk(source: Readable, use: (chunk: Buffer) => Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // The write under way: an end, error or cut waits for it, so the file is never closed under a write.
+    let inFlight: Promise<void> = Promise.resolve();
+    let done = false;
+    const finish = (err?: unknown) => {
+      if (done) return;
+      done = true;
+      source.off('data', onData);
+      source.pause();
+      if (err === undefined) resolve();
+      else reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      source.pause();
+      inFlight = use(chunk).then(
+        () => {
+          if (!done) source.resume();
+        },
+        (err) => finish(err),
+      );
+    };
+    source.on('data', onData);
+    source.once('end', () => void inFlight.then(() => finish()));
+    source.once('error', (err) => void inFlight.then(() => finish(err)));
+    source.once('close', () => {
+      if (!source.readableEnded) void inFlight.then(() => finish(new CutOff('The upload was cut off')));
+    });
+  });
+}
+
+/** fsync of a file or directory by path. */
+async function syncPath(p: string): Promise<void> {
+  const handle = await open(p, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
