@@ -6,11 +6,9 @@ import {
   TRACKS_PER_PROJECT_MAX,
   type UpdateTrackInput,
 } from '@mixdesk/contract/media';
-import { fillPath } from '@mixdesk/contract/routes';
 import { trackRoutes as routes } from '@mixdesk/contract/routes/media';
 import { api } from './api';
 import { call } from './call';
-import { postUpload, type UploadProgress } from './upload';
 
 /** One version of a track of a project: what its analysis and its master are asked of. */
 export interface VersionRef {
@@ -42,22 +40,6 @@ export async function reorderTracks(projectId: string, trackIds: string[]) {
 
 export async function fetchVersions(projectId: string, trackId: string, signal?: AbortSignal) {
   return (await call(routes.versions, { params: { id: projectId, trackId } }, { signal })).data.versions;
-}
-
-export async function uploadVersion(
-  projectId: string,
-  trackId: string,
-  file: File,
-  fields: { label: string; makeCurrent: boolean },
-  opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
-) {
-  // The file is the body, streamed to storage as it arrives (sent by lib/upload.ts, with its progress); the
-  // fields travel in the query string.
-  const route = routes.uploadVersion;
-  const query = new URLSearchParams({ makeCurrent: String(fields.makeCurrent) });
-  if (fields.label.trim()) query.set('label', fields.label.trim());
-  const path = `${fillPath(route.path, { id: projectId, trackId })}?${query}`;
-  return (await postUpload(path, file, { ...opts, schema: route.response })).data;
 }
 
 export async function renameVersion(projectId: string, trackId: string, versionId: string, label: string) {

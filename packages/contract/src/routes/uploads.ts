@@ -6,6 +6,13 @@ import { defineRoutes } from '../routes.ts';
 import { UploadResponseSchema } from '../uploads.ts';
 
 export const uploadRoutes = defineRoutes({
+  /** Creation (tus): Upload-Length and Upload-Metadata in headers; registered by hand, answered with the upload. */
+  create: {
+    method: 'POST',
+    path: '/api/uploads',
+    status: 201,
+    response: UploadResponseSchema,
+  },
   status: {
     method: 'GET',
     path: '/api/uploads/:id',

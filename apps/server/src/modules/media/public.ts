@@ -12,7 +12,7 @@ export { sineWav } from './sine-wav.ts';
 export { sniffAudio } from './sniff.ts';
 export { joinVersionAndTrack, withTrackTitles } from './title-columns.ts';
 export { inProjectTransaction } from './tracks-service.ts';
-export { type IncomingUpload, safeFileName, uploadLimit } from './upload.ts';
+export { type IncomingUpload, safeFileName, safeRelativeName, uploadLimit } from './upload.ts';
 export {
   findVersionOfProject,
   fromTracks,

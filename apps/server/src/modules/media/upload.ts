@@ -44,6 +44,21 @@ export function safeFileName(name: string | undefined, fallback = 'untitled'): s
   return Array.from(cleaned).slice(0, 255).join('') || fallback;
 }
 
+/**
+ * A display name that keeps the folders a file came from ("Stems/Drums/kick.wav", a folder uploaded at once):
+ * each part made safe as a name, empty, "." and ".." parts dropped, at most 1,000 characters.
+ */
+export function safeRelativeName(name: string | undefined, fallback = 'untitled'): string {
+  const parts = (name ?? '')
+    .split(/[/\\]/)
+    .map((part) => safeFileName(part, ''))
+    .filter((part) => part !== '' && part !== '.' && part !== '..');
+  const file = parts.pop() ?? fallback;
+  const folders = parts.join('/');
+  const whole = folders ? `${folders}/${file}` : file;
+  return Array.from(whole).length <= 1000 ? whole : file;
+}
+
 /** The Content-Type of an upload sent as the request body itself. */
 export const RAW_UPLOAD_TYPE = 'application/octet-stream';
 

@@ -17,9 +17,30 @@ import {
   type IncomingUpload,
   parseFields,
   safeFileName,
+  safeRelativeName,
   storeUpload,
   throughGate,
 } from './upload.ts';
+
+describe('safeRelativeName keeps the folders of a dropped folder, safely', () => {
+  it.each([
+    ['Stems/Drums/kick.wav', 'Stems/Drums/kick.wav'],
+    ['Stems\\Bass\\di.wav', 'Stems/Bass/di.wav'],
+    ['../../etc/passwd', 'etc/passwd'],
+    ['/abs/./x.txt', 'abs/x.txt'],
+    ['a//b///c.txt', 'a/b/c.txt'],
+    ['Session/\u0000\u202e.txt', 'Session/.txt'],
+    ['Stems/', 'Stems'],
+    ['', 'untitled'],
+    [undefined, 'untitled'],
+  ])('%j -> %j', (input, expected) => {
+    expect(safeRelativeName(input)).toBe(expected);
+  });
+
+  it('a path past 1,000 characters keeps the file name alone', () => {
+    expect(safeRelativeName(`${'folder/'.repeat(200)}take.wav`)).toBe('take.wav');
+  });
+});
 
 describe('safeFileName at its edges', () => {
   it.each([

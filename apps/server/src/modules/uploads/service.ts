@@ -12,7 +12,14 @@ import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { tooLarge } from '../../platform/storage/storage.ts';
 import { lockUserRow } from '../auth/public.ts';
-import { findTrackRow, quotaExceeded, safeFileName, storageQuota, uploadLimit } from '../media/public.ts';
+import {
+  findTrackRow,
+  quotaExceeded,
+  safeFileName,
+  safeRelativeName,
+  storageQuota,
+  uploadLimit,
+} from '../media/public.ts';
 import { bytesStoredBy, requireProjectAccess } from '../projects/public.ts';
 import { ChunkTooLong } from './disk-store.ts';
 import * as repo from './repo.ts';
@@ -96,7 +103,9 @@ export async function createUpload(
       project_id: target.projectId,
       track_id: target.trackId,
       fields: JSON.stringify(fieldsOf(metadata)),
-      file_name: safeFileName(metadata.filename),
+      // A project's file keeps the folders it was dropped in; a version or an avatar is named by its file.
+      file_name:
+        metadata.target === 'file' ? safeRelativeName(metadata.filename) : safeFileName(metadata.filename),
       file_type: metadata.filetype ?? '',
       length,
       quota_owner_id: owner?.ownerId ?? null,

@@ -134,16 +134,20 @@ describe('a version', () => {
 });
 
 describe('a project file and an avatar', () => {
-  it('a file lands in its category with its name', async () => {
+  it('a file lands in its category with its name and the folders it came from', async () => {
     const bytes = Buffer.from('Verse 1\nDrive all night\n'.repeat(500));
     const sent = await tusSend(base, p.editor.token, bytes, {
       target: 'file',
       projectId: p.projectId,
       category: 'lyrics',
-      filename: 'lyrics/opener.txt',
+      filename: 'Lyrics/../Drafts/./opener\u0000.txt',
     });
     const done = await outcome(t.app, p.editor.token, idOf(sent.url));
-    expect(done.file).toMatchObject({ category: 'lyrics', originalName: 'opener.txt', size: bytes.length });
+    expect(done.file).toMatchObject({
+      category: 'lyrics',
+      originalName: 'Lyrics/Drafts/opener.txt',
+      size: bytes.length,
+    });
   });
 
   it("an avatar becomes the caller's own", async () => {

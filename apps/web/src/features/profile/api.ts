@@ -2,15 +2,13 @@
 import type { ChangePasswordInput, DeleteAccountInput } from '@mixdesk/contract/account';
 import { accountRoutes } from '@mixdesk/contract/routes/account';
 import { profileRoutes } from '@mixdesk/contract/routes/profile';
-import { api } from '../../lib/api';
 import { call } from '../../lib/call';
+import { startResumableUpload } from '../../lib/resumable-upload';
 
-/** A multipart form, which `call` does not send: posted at the declared path, its answer parsed as declared. */
+/** Sent as a resumable upload, like every file; once the server has made it the avatar, the profile as it is now. */
 export async function uploadAvatar(file: File) {
-  const form = new FormData();
-  form.append('avatar', file);
-  const route = profileRoutes.uploadAvatar;
-  return (await api.post(route.path, form, { schema: route.response })).data.profile;
+  await startResumableUpload(file, { target: 'avatar' }).done;
+  return (await call(profileRoutes.get, {})).data.profile;
 }
 
 export async function removeAvatar() {

@@ -1,9 +1,7 @@
 // The project file calls (packages/contract/src/routes/media.ts), parsed with the shared contract.
 import type { FileCategory } from '@mixdesk/contract/media';
-import { fillPath } from '@mixdesk/contract/routes';
 import { fileRoutes as routes } from '@mixdesk/contract/routes/media';
 import { call } from '../../../lib/call';
-import { postUpload, type UploadProgress } from '../../../lib/upload';
 
 export const FILES_PAGE_SIZE = 50;
 
@@ -15,19 +13,6 @@ export async function fetchFiles(
 ) {
   const query = { category, page, limit: FILES_PAGE_SIZE };
   return (await call(routes.list, { params: { id: projectId }, query }, { signal })).data;
-}
-
-export async function uploadProjectFile(
-  projectId: string,
-  category: FileCategory,
-  file: File,
-  opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
-) {
-  // The file is the body, streamed to storage as it arrives (sent by lib/upload.ts, with its progress); the
-  // category travels in the query string.
-  const route = routes.upload;
-  const path = `${fillPath(route.path, { id: projectId })}?${new URLSearchParams({ category })}`;
-  return (await postUpload(path, file, { ...opts, schema: route.response })).data.file;
 }
 
 export async function moveFile(projectId: string, fileId: string, category: FileCategory) {

@@ -1,6 +1,7 @@
-// The uploads of a panel: each file's name and size, a progress bar driven by the bytes actually sent while it
-// runs, and what became of it (uploaded, failed with the server's reason, cancelled), with Cancel while it runs.
-import { Ban, CircleAlert, CircleCheck, X } from 'lucide-react';
+// The uploads of a panel: each file's name and size, a progress bar driven by the bytes the server has
+// acknowledged, how fast and how long is left, Pause, Resume and Cancel while it runs, and what became of it
+// (uploaded, failed with the server's reason, cancelled).
+import { Ban, CircleAlert, CircleCheck, Pause, Play, X } from 'lucide-react';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { formatBytes } from '../format';
@@ -11,10 +12,14 @@ export function UploadList({
   items,
   onCancel,
   onDismiss,
+  onPause,
+  onResume,
 }: {
   items: UploadItem[];
   onCancel: (id: number) => void;
   onDismiss: (id: number) => void;
+  onPause?: (id: number) => void;
+  onResume?: (id: number) => void;
 }) {
   if (items.length === 0) return null;
   return (
@@ -35,10 +40,34 @@ export function UploadList({
             <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
               {item.name}
             </span>
-            <span className="shrink-0 font-mono text-xs text-muted tabular-nums">
+            <span className="hidden shrink-0 font-mono text-xs text-muted tabular-nums sm:inline">
               {formatBytes(item.size)}
             </span>
-            {item.state === 'uploading' || item.state === 'waiting' ? (
+            {onPause && (item.state === 'uploading' || item.state === 'reconnecting') && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onPause(item.id)}
+                aria-label={`Pause ${item.name}`}
+              >
+                <Pause aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Pause</span>
+              </Button>
+            )}
+            {onResume && item.state === 'paused' && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onResume(item.id)}
+                aria-label={`Resume ${item.name}`}
+              >
+                <Play aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Resume</span>
+              </Button>
+            )}
+            {item.state === 'processing' ? null : ['uploading', 'waiting', 'paused', 'reconnecting'].includes(
+                item.state,
+              ) ? (
               <Button
                 size="sm"
                 variant="ghost"

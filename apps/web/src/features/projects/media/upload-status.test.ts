@@ -10,7 +10,37 @@ describe('what an upload row says', () => {
     });
   });
 
+  it('says how much is there, how fast and how long is left once it knows', () => {
+    expect(
+      uploadStatus({
+        state: 'uploading',
+        percent: 40,
+        error: null,
+        sent: 12 * 1024 * 1024,
+        size: 30 * 1024 * 1024,
+        speed: 2.1 * 1024 * 1024,
+        secondsLeft: 9,
+      }).text,
+    ).toBe('40 % · 12.0 MB of 30.0 MB · 2.1 MB/s · 9 s left');
+    expect(uploadStatus({ state: 'uploading', percent: 5, error: null, secondsLeft: 3725 }).text).toBe(
+      '5 % · 1 h 2 min left',
+    );
+  });
+
+  it('paused and reconnecting keep the bar where it stopped', () => {
+    expect(uploadStatus({ state: 'paused', percent: 37, error: null })).toEqual({
+      text: '37 % · Paused',
+      percent: 37,
+      tone: 'muted',
+    });
+    expect(uploadStatus({ state: 'reconnecting', percent: 41, error: null })).toMatchObject({
+      text: '41 % · Connection lost, trying again…',
+      percent: 41,
+    });
+  });
+
   it('once every byte is sent it says the server is processing the file', () => {
+    expect(uploadStatus({ state: 'processing', percent: 99, error: null }).text).toBe('99 % · Processing');
     expect(uploadStatus({ state: 'uploading', percent: 99, error: null }).text).toBe('99 % · Processing');
   });
 
