@@ -5,12 +5,14 @@ import { markUploadFailed, uploadJob } from './finish.ts';
 import { reservedBytesOf } from './repo.ts';
 import { uploadsRoutes } from './routes.ts';
 import { scheduleUploadSweep } from './sweep.ts';
+import { uploadsUserData } from './user-data.ts';
 
 export const uploadsArea: Area = {
   name: 'uploads',
   routes: [{ prefix: '/api/uploads', plugin: uploadsRoutes }],
   jobs: (ctx) => [{ kind: 'upload', run: uploadJob(ctx), onFailed: markUploadFailed(ctx) }],
   start: scheduleUploadSweep,
+  userData: uploadsUserData,
   // While an upload is receiving, its declared bytes count as used for every other upload into the owner's
   // projects; once processing, the pipeline recording it counts its real bytes instead.
   reservedStorage: (db, ownerId) => reservedBytesOf(db, ownerId, ['uploading']),

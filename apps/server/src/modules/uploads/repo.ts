@@ -96,3 +96,14 @@ export async function liveUploadIds(db: Kysely<DB>, ids: readonly string[]): Pro
     .execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** Every upload of the person, oldest first. */
+export function uploadsOf(db: Kysely<DB>, userId: string): Promise<UploadRow[]> {
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -3,7 +3,7 @@
 // ends, a stopped upload resumes from the offset the server kept, and a refused file keeps nothing.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
+import { bearer, createTestApp, GOOD_PASSWORD, registerUser, type TestApp } from '../../../test/helper.ts';
 import {
   addTrack,
   type ProjectWithPeople,
@@ -14,6 +14,7 @@ import {
 import { NOT_AUDIO } from '../media/versions-service.ts';
 import { PNG } from '../profile/test-fixtures.ts';
 import { idOf, listening, outcome, tusHeaders, tusSend, waitingFiles } from './uploads-testing.ts';
+import { uploadsUserData } from './user-data.ts';
 
 let t: TestApp;
 let p: ProjectWithPeople;
@@ -189,5 +190,45 @@ describe('the protocol', () => {
       const res = await t.app.inject({ method, url: sent.url, headers: tusHeaders(p.owner.token) });
       expect(res.statusCode).toBe(404);
     }
+  });
+});
+
+describe("a person's uploads", () => {
+  it('are in their data export, and go with their account, bytes and all', async () => {
+    const who = await registerUser(t.app, { name: 'Leaving Soon' });
+    const image = Buffer.concat([PNG, Buffer.alloc(200_000)]);
+    const sent = await tusSend(
+      base,
+      who.token,
+      image,
+      { target: 'avatar', filename: 'me.png' },
+      { stopAt: () => true },
+    );
+    expect(waitingFiles(t.config.dataDir)).toContain(idOf(sent.url));
+    const { data } = await uploadsUserData.exportData(t.app.ctx, who.user._id);
+    expect(data).toEqual([
+      expect.objectContaining({
+        id: idOf(sent.url),
+        target: 'avatar',
+        filename: 'me.png',
+        status: 'uploading',
+        length: image.length,
+      }),
+    ]);
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(who.token),
+      payload: { email: who.user.email, password: GOOD_PASSWORD },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(waitingFiles(t.config.dataDir)).not.toContain(idOf(sent.url));
+    expect(waitingFiles(t.config.dataDir)).not.toContain(`${idOf(sent.url)}.json`);
+    const rows = await t.app.ctx.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('user_id', '=', who.user._id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });
