@@ -87,7 +87,26 @@ export async function createUpload(
   const target = targetOf(metadata);
   const owner = await editableTarget(ctx, userId, target);
   const now = nowIso();
-  const id = newId();
+  const row: repo.UploadRow = {
+    id: newId(),
+    user_id: userId,
+    target: metadata.target,
+    project_id: target.projectId,
+    track_id: target.trackId,
+    fields: JSON.stringify(fieldsOf(metadata)),
+    // A project's file keeps the folders it was dropped in; a version or an avatar is named by its file.
+    file_name:
+      metadata.target === 'file' ? safeRelativeName(metadata.filename) : safeFileName(metadata.filename),
+    file_type: metadata.filetype ?? '',
+    length,
+    quota_owner_id: owner?.ownerId ?? null,
+    status: 'uploading',
+    message: null,
+    result: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: new Date(Date.parse(now) + expiryMs(ctx)).toISOString(),
+  };
   await ctx.db.transaction().execute(async (trx) => {
     if (owner) {
       // PostgreSQL: one owner's reservations are made one at a time (SQLite's writers already are).
@@ -96,33 +115,14 @@ export async function createUpload(
         (await bytesStoredBy(trx, owner.ownerId)) + (await repo.reservedBytesOf(trx, owner.ownerId));
       if (taken + length > storageQuota(ctx)) throw quotaExceeded(ctx, taken);
     }
-    await repo.insertUpload(trx, {
-      id,
-      user_id: userId,
-      target: metadata.target,
-      project_id: target.projectId,
-      track_id: target.trackId,
-      fields: JSON.stringify(fieldsOf(metadata)),
-      // A project's file keeps the folders it was dropped in; a version or an avatar is named by its file.
-      file_name:
-        metadata.target === 'file' ? safeRelativeName(metadata.filename) : safeFileName(metadata.filename),
-      file_type: metadata.filetype ?? '',
-      length,
-      quota_owner_id: owner?.ownerId ?? null,
-      status: 'uploading',
-      created_at: now,
-      updated_at: now,
-      expires_at: new Date(Date.parse(now) + expiryMs(ctx)).toISOString(),
-    });
+    await repo.insertUpload(trx, { ...row, fields: String(row.fields), length, result: null });
   });
   try {
-    await uploadStore(ctx).createUpload(id, length);
+    await uploadStore(ctx).createUpload(row.id, length);
   } catch (err) {
-    await repo.deleteUpload(ctx.db, id);
+    await repo.deleteUpload(ctx.db, row.id);
     throw err;
   }
-  const row = await repo.findUpload(ctx.db, id);
-  if (!row) throw notFound('Upload');
   return row;
 }
 
