@@ -3,7 +3,8 @@
 // Arguments: the directory to store in and the bucket to create. Prints {"port":N} once listening.
 //
 // s3rver 3.7 lacks three things of S3 that the storage relies on, added here as S3 documents them:
-// - AbortMultipartUpload (DELETE ?uploadId) and ListMultipartUploads (GET /bucket?uploads), which it refuses;
+// - AbortMultipartUpload (DELETE ?uploadId), ListMultipartUploads (GET /bucket?uploads) and ListParts (GET
+//   ?uploadId, which resumable uploads read their offset from), which it refuses;
 // - UploadPart into an upload that does not exist (aborted): 404 NoSuchUpload, where it would store the part;
 // - an object or part is answered for only once its bytes are written (it answered while still writing, so
 //   a read right after could see part of them), and written beside its name, then renamed into place.
@@ -99,6 +100,32 @@ async function listUploads(res, bucketName, prefix) {
   );
 }
 
+/** ListParts (GET /bucket/key?uploadId): the parts stored so far, in order, with their sizes and ETags. */
+async function listParts(res, bucketName, key, uploadId) {
+  const dir = path.join(uploadsDir(bucketName), uploadId);
+  const numbers = (await readdir(dir))
+    .filter((name) => /^[0-9]+$/.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
+  const parts = [];
+  for (const n of numbers) {
+    const [info, md5] = await Promise.all([
+      stat(path.join(dir, String(n))),
+      readFile(path.join(dir, `${n}.md5`), 'utf8').catch(() => null),
+    ]);
+    // A part without its ETag beside it is still being written: not stored yet.
+    if (md5 === null) continue;
+    parts.push(
+      `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`,
+    );
+  }
+  sendXml(
+    res,
+    200,
+    `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucketName)}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+  );
+}
+
 /** Answers what s3rver lacks; false for everything else, which s3rver answers. */
 function multipartExtras(req, res) {
   const url = new URL(req.url, 'http://s3rver');
@@ -115,6 +142,10 @@ function multipartExtras(req, res) {
     /^[0-9a-f]{32}$/.test(uploadId) && existsSync(path.join(uploadsDir(bucketName), uploadId, 'key'));
   if (!known) {
     noSuchUpload(req, res, uploadId);
+    return true;
+  }
+  if (req.method === 'GET') {
+    void listParts(res, bucketName, key, uploadId);
     return true;
   }
   if (req.method !== 'DELETE') return false;

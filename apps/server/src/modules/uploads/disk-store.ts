@@ -5,19 +5,15 @@
 // A chunk can also be checked (Upload-Checksum) and held to the bytes the upload still lacks: a chunk that
 // fails either is cut off again (ftruncate to where it began), so a refused chunk leaves nothing.
 import { createHash } from 'node:crypto';
+import type { Dir } from 'node:fs';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Upload } from '@tus/utils';
 import { AppError } from '../../platform/errors.ts';
-
-/** What a chunk must satisfy: at most `maxBytes`, and the SHA-256 (base64) when the client sent one. */
-export interface ChunkRules {
-  maxBytes: number;
-  sha256?: string;
-}
+import type { ChunkRules, WaitingStore, WaitingUpload } from './waiting-store.ts';
 
 /** Bytes gathered before each write to the file. */
 const WRITE_BYTES = 1024 * 1024;
@@ -33,8 +29,10 @@ export const checksumMismatch = () =>
 
 /** An upload id as this area makes them (a UUID): nothing else names a file in the directory. */
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An upload's file or its record. */
+const UPLOAD_FILE = /^([0-9a-f-]{36})(\.json)?$/;
 
-export class DurableFileStore extends FileStore {
+export class DurableFileStore extends FileStore implements WaitingStore {
   constructor(readonly root: string) {
     super({ directory: root });
   }
@@ -68,68 +66,32 @@ export class DurableFileStore extends FileStore {
    * checksum, which the partial bytes cannot meet; a chunk past `maxBytes` or off its checksum is cut off.
    */
   async writeChunk(id: string, offset: number, source: Readable, rules: ChunkRules): Promise<number> {
-    const file = await open(this.pathOf(id), 'r+');
-    const hash = rules.sha256 === undefined ? null : createHash('sha256');
-    let received = 0;
-    let position = offset;
-    let keep = true;
-    // The socket's reads (64 KiB or less) gathered and written a MiB at a time: one write call where there
-    // would be sixteen.
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      if (pendingBytes === 0) return;
-      const bytes = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
-      let written = 0;
-      while (written < bytes.length) {
-        const { bytesWritten } = await file.write(bytes, written, bytes.length - written, position);
-        written += bytesWritten;
-        position += bytesWritten;
-      }
-    };
-    try {
-      await eachChunk(source, async (chunk) => {
-        received += chunk.length;
-        if (received > rules.maxBytes) {
-          keep = false;
-          throw new ChunkTooLong();
-        }
-        hash?.update(chunk);
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= WRITE_BYTES) await flush();
-      });
-      if (hash && hash.digest('base64') !== rules.sha256) {
-        keep = false;
-        throw checksumMismatch();
-      }
-      await flush();
-      return position;
-    } catch (err) {
-      // A chunk cut off keeps what arrived (the client resumes after it), unless a checksum was to vouch for it.
-      if (hash) keep = false;
-      if (keep) await flush();
-      throw err;
-    } finally {
-      try {
-        if (!keep) await file.truncate(offset);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-    }
+    return writeAt(this.pathOf(id), offset, source, rules);
   }
 
   /** The upload's bytes, start to end. */
-  readAll(id: string): Readable {
+  async readAll(id: string): Promise<Readable> {
     return createReadStream(this.pathOf(id));
   }
 
-  /** A path for tools that need the file itself. */
-  localPath(id: string): string {
-    return this.pathOf(id);
+  /** Every upload with a file (or a record) in the directory, dated by that file. */
+  async *waiting(): AsyncIterable<WaitingUpload> {
+    let dir: Dir;
+    try {
+      dir = await opendir(this.root);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    const seen = new Set<string>();
+    for await (const entry of dir) {
+      const id = UPLOAD_FILE.exec(entry.name)?.[1];
+      if (!id || !entry.isFile() || seen.has(id)) continue;
+      const info = await stat(path.join(this.root, entry.name)).catch(() => null);
+      if (!info) continue;
+      seen.add(id);
+      yield { id, modifiedAt: info.mtime };
+    }
   }
 
   /** Removes the bytes and the record; nothing there is not an error. */
@@ -139,6 +101,72 @@ export class DurableFileStore extends FileStore {
     } catch {
       // FileStore answers FILE_NOT_FOUND for a file already gone; its record may still be there.
       await this.configstore.delete(id).catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * Writes `source` into the file at `offset` and flushes it to the disk (unless `rules.sync` is false) before
+ * resolving with the new offset. A source that fails midway keeps what arrived (flushed too: the client
+ * resumes after it), unless the chunk carried a checksum, which the partial bytes cannot meet; a chunk past
+ * `maxBytes` or off its checksum is cut off again (ftruncate to `offset`).
+ */
+export async function writeAt(
+  filePath: string,
+  offset: number,
+  source: Readable,
+  rules: ChunkRules,
+): Promise<number> {
+  const file = await open(filePath, 'r+');
+  const hash = rules.sha256 === undefined ? null : createHash('sha256');
+  let received = 0;
+  let position = offset;
+  let keep = true;
+  // The socket's reads (64 KiB or less) gathered and written a MiB at a time: one write call where there
+  // would be sixteen.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const bytes = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    let written = 0;
+    while (written < bytes.length) {
+      const { bytesWritten } = await file.write(bytes, written, bytes.length - written, position);
+      written += bytesWritten;
+      position += bytesWritten;
+    }
+  };
+  try {
+    await eachChunk(source, async (chunk) => {
+      received += chunk.length;
+      if (received > rules.maxBytes) {
+        keep = false;
+        throw new ChunkTooLong();
+      }
+      hash?.update(chunk);
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= WRITE_BYTES) await flush();
+    });
+    if (hash && hash.digest('base64') !== rules.sha256) {
+      keep = false;
+      throw checksumMismatch();
+    }
+    await flush();
+    return position;
+  } catch (err) {
+    // A chunk cut off keeps what arrived (the client resumes after it), unless a checksum was to vouch for it.
+    if (hash) keep = false;
+    if (keep) await flush();
+    throw err;
+  } finally {
+    try {
+      if (!keep) await file.truncate(offset);
+      if (rules.sync !== false) await file.sync();
+    } finally {
+      await file.close();
     }
   }
 }

@@ -28,7 +28,7 @@ function incoming(row: repo.UploadRow, stream: Readable): IncomingUpload {
 
 /** What the upload became, as GET /api/uploads/:id shows it once done. */
 async function becomeTarget(ctx: AppContext, row: repo.UploadRow): Promise<Record<string, unknown>> {
-  const stream = uploadStore(ctx).readAll(row.id);
+  const stream = await uploadStore(ctx).readAll(row.id);
   try {
     if (row.target === 'version') {
       const ids = { projectId: row.project_id ?? '', trackId: row.track_id ?? '' };

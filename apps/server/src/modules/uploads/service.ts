@@ -21,6 +21,7 @@ import {
   uploadLimit,
 } from '../media/public.ts';
 import { bytesStoredBy, requireProjectAccess } from '../projects/public.ts';
+import { chunkLocks } from './chunk-lock.ts';
 import { ChunkTooLong } from './disk-store.ts';
 import * as repo from './repo.ts';
 import { uploadStore } from './store.ts';
@@ -147,11 +148,11 @@ export async function uploadOffset(ctx: AppContext, userId: string, id: string) 
   if (row.status !== 'uploading') return { row, offset: Number(row.length) };
   const offset = await uploadStore(ctx).offsetOf(row.id);
   if (offset === null) throw gone();
+  // Every byte is there but the upload is still receiving: the instance that took the last chunk stopped
+  // before handing it over. The client asks no more (it has sent everything): hand it over now.
+  if (offset === Number(row.length)) await handOver(ctx, row);
   return { row, offset };
 }
-
-/** The uploads of this instance whose chunk is being written now: a second request for one waits its turn. */
-const writing = new Set<string>();
 
 /**
  * Appends a chunk at `offset`, which must be where the upload stands (409 otherwise, nothing written). The
@@ -166,11 +167,11 @@ export async function writeChunk(
   const row = await ownUpload(ctx, userId, id);
   if (isExpired(row)) throw gone();
   if (row.status !== 'uploading') throw conflict('This upload is complete: it takes no more bytes.');
-  if (writing.has(id))
+  const locks = chunkLocks(ctx);
+  if (!(await locks.acquire(id)))
     throw conflict(
       'Another request is sending bytes of this upload; ask for its offset and go on from there.',
     );
-  writing.add(id);
   try {
     const store = uploadStore(ctx);
     const at = await store.offsetOf(id);
@@ -196,7 +197,7 @@ export async function writeChunk(
     if (offset === Number(row.length)) await handOver(ctx, row);
     return { row, offset };
   } finally {
-    writing.delete(id);
+    await locks.release(id);
   }
 }
 
@@ -220,10 +221,15 @@ export async function terminateUpload(ctx: AppContext, userId: string, id: strin
   if (!row) throw notFound('Upload');
   if (row.status === 'processing')
     throw conflict('This upload is being processed; it can no longer be cancelled.');
-  if (writing.has(id))
+  const locks = chunkLocks(ctx);
+  if (!(await locks.acquire(id)))
     throw conflict('A chunk of this upload is being written; cancel it again in a moment.');
-  await repo.deleteUpload(ctx.db, id);
-  await uploadStore(ctx).removeUpload(id);
+  try {
+    await repo.deleteUpload(ctx.db, id);
+    await uploadStore(ctx).removeUpload(id);
+  } finally {
+    await locks.release(id);
+  }
 }
 
 /** The upload as GET /api/uploads/:id shows it. */

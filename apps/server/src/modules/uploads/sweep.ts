@@ -1,13 +1,12 @@
 // Unfinished uploads whose time ran out (UPLOAD_EXPIRY_HOURS after creation) lose their row, which frees the
-// storage they reserved, and then their bytes; a file in DATA_DIR/uploads that no live upload names (a crash
-// between the two) goes too, once it is older than the grace age. Run at start and every quarter hour.
-import { opendir, stat } from 'node:fs/promises';
-import path from 'node:path';
+// storage they reserved, and then their bytes; bytes that no live upload names (a crash between the two) go
+// too, once older than the grace age, in DATA_DIR/uploads or in the bucket. Run at start and every quarter hour.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { runPeriodically } from '../../platform/jobs/periodic.ts';
 import * as repo from './repo.ts';
-import { uploadStore } from './store.ts';
+import { removeScratch, uploadStore } from './store.ts';
+import type { WaitingUpload } from './waiting-store.ts';
 
 const BATCH = 200;
 /** A file that no live upload names is left this long: its upload may be being created right now. */
@@ -30,37 +29,25 @@ export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<U
     }
     if (batch.length < BATCH) break;
   }
-  const ids = await filesIn(store.root);
-  const live = await repo.liveUploadIds(ctx.db, [...ids.keys()]);
-  for (const [id, file] of ids) {
-    if (live.has(id)) continue;
-    const info = await stat(file).catch(() => null);
-    if (info && now.getTime() - info.mtimeMs < GRACE_MS) continue;
+  const before = now.getTime() - GRACE_MS;
+  const found: WaitingUpload[] = [];
+  for await (const upload of store.waiting()) found.push(upload);
+  const live = await repo.liveUploadIds(
+    ctx.db,
+    found.map((u) => u.id),
+  );
+  for (const { id, modifiedAt } of found) {
+    if (live.has(id) || modifiedAt.getTime() >= before) continue;
     await store.removeUpload(id);
     result.orphans += 1;
   }
+  await removeScratch(ctx, new Date(before));
   if (result.expired + result.orphans > 0)
     ctx.log.info(
       { service: 'uploads', ...result },
       `Removed ${result.expired} expired and ${result.orphans} abandoned uploads`,
     );
   return result;
-}
-
-const UPLOAD_FILE = /^([0-9a-f-]{36})(\.json)?$/;
-
-/** The upload ids with a file (or a record) in the directory, each with a path to date it by. */
-async function filesIn(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  try {
-    for await (const entry of await opendir(dir)) {
-      const id = UPLOAD_FILE.exec(entry.name)?.[1];
-      if (id && entry.isFile()) out.set(id, path.join(dir, entry.name));
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  return out;
 }
 
 /** How often expired uploads are looked for, at most: a quarter of an hour past their time at worst. */

@@ -81,7 +81,10 @@ export async function outcome(app: FastifyInstance, token: string, id: string): 
 /** The files in DATA_DIR/uploads (uploads' bytes and records waiting there). */
 export function waitingFiles(dataDir: string): string[] {
   try {
-    return readdirSync(path.join(dataDir, 'uploads')).sort();
+    return readdirSync(path.join(dataDir, 'uploads'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(path.join(dataDir, 'uploads'), path.join(e.parentPath, e.name)))
+      .sort();
   } catch {
     return [];
   }

@@ -14,6 +14,7 @@ import {
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.ts';
@@ -27,6 +28,7 @@ import {
   type Storage,
   type StoredObject,
   tooLarge,
+  WAITING_UPLOADS_PREFIX,
 } from './storage.ts';
 
 /**
@@ -66,6 +68,29 @@ function isMissing(err: unknown): boolean {
   return e.name !== 'NoSuchBucket' && (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404);
 }
 
+/** The client settings for a bucket of these S3_* settings (the storage's, and the uploads area's waiting bytes). */
+export function s3ClientConfig(opts: S3Config): S3ClientConfig {
+  return {
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+    // Checksums only where an operation requires one: several S3-compatible stores refuse the SDK's
+    // newer default (a CRC32 on every request), and TLS already protects the bytes on the way.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      connectionTimeout: 5_000,
+      // A download holds its connection while the listener plays it: more than the default 50 at once.
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+    },
+  };
+}
+
 export class S3Storage implements Storage {
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -74,25 +99,7 @@ export class S3Storage implements Storage {
   constructor(opts: S3StorageOptions) {
     this.bucket = opts.bucket;
     this.batchSize = Math.min(opts.batchSize ?? MAX_BATCH, MAX_BATCH);
-    this.client = new S3Client({
-      region: opts.region,
-      endpoint: opts.endpoint,
-      forcePathStyle: opts.forcePathStyle,
-      credentials:
-        opts.accessKeyId && opts.secretAccessKey
-          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-          : undefined,
-      // Checksums only where an operation requires one: several S3-compatible stores refuse the SDK's
-      // newer default (a CRC32 on every request), and TLS already protects the bytes on the way.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: {
-        connectionTimeout: 5_000,
-        // A download holds its connection while the listener plays it: more than the default 50 at once.
-        httpAgent: { keepAlive: true, maxSockets: 256 },
-        httpsAgent: { keepAlive: true, maxSockets: 256 },
-      },
-    });
+    this.client = new S3Client(s3ClientConfig(opts));
   }
 
   /** Rejects unless the bucket exists and these credentials may use it. */
@@ -177,7 +184,8 @@ export class S3Storage implements Storage {
     do {
       const page = await this.listPage(prefix, token);
       for (const o of page.Contents ?? [])
-        if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
+        if (o.Key && !o.Key.startsWith(WAITING_UPLOADS_PREFIX))
+          yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
@@ -237,6 +245,8 @@ export class S3Storage implements Storage {
       );
       for (const u of page.Uploads ?? []) {
         if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+        // A resumable upload's parts wait up to UPLOAD_EXPIRY_HOURS: the uploads area's sweep aborts them.
+        if (u.Key.startsWith(WAITING_UPLOADS_PREFIX)) continue;
         await this.client.send(
           new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
         );

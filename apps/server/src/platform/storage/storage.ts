@@ -43,7 +43,10 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix/` (a project's media). */
   removePrefix(prefix: string): Promise<void>;
-  /** Every complete object whose key starts with `prefix` (all of them without one), in no set order. */
+  /**
+   * Every complete object whose key starts with `prefix` (all of them without one), in no set order; never an
+   * upload still arriving (WAITING_UPLOADS_PREFIX).
+   */
   list(prefix?: string): AsyncIterable<StoredObject>;
   /** The SHA-256 kept with the object by `put` (PutOptions.sha256); null when none was, or no object. */
   storedSha256?(key: string): Promise<string | null>;
@@ -57,6 +60,13 @@ export interface Storage {
   /** Lets go of connections when the app closes (remote storage). */
   close?(): void;
 }
+
+/**
+ * In a bucket, the keys under this prefix are resumable uploads still arriving (the uploads area's, seen by
+ * every instance), not stored files: listings, and so the storage sweep, backups and migrate-storage, pass
+ * them by, and the uploads area sweeps them itself. No stored file's key begins so.
+ */
+export const WAITING_UPLOADS_PREFIX = 'uploads/';
 
 /** Lower-case ids and words separated by '/': no dots, so no '..', no absolute paths, no user text. */
 const KEY_SHAPE = /^[a-z0-9][a-z0-9-]{0,99}(\/[a-z0-9][a-z0-9-]{0,99}){0,7}$/;
