@@ -72,6 +72,16 @@ export async function getFile(ctx: AppContext, userId: string, projectId: string
   return file;
 }
 
+/** The file an upload with this id already became (a retried resumable upload's job); null when none. */
+export async function madeFile(
+  ctx: AppContext,
+  projectId: string,
+  fileId: string,
+): Promise<ProjectFile | null> {
+  const row = await repo.findFileRow(ctx.db, projectId, fileId);
+  return row ? presentFile(row) : null;
+}
+
 export async function uploadFile(
   ctx: AppContext,
   userId: string,
@@ -88,7 +98,7 @@ export async function uploadFile(
     () => badRequest('The file is empty.'),
   );
   const stream = throughGate(upload, gate);
-  const id = newId();
+  const id = upload.id ?? newId();
   const key = `projects/${project.id}/files/${id}`;
   let stored = false;
   try {

@@ -2,7 +2,7 @@
 export { audioAllowance } from './audio-allowance.ts';
 export { projectMediaKeys, removeProjectMedia } from './cleanup.ts';
 export { DEMUXER_BY_FORMAT, DecoderError, type Decoders, decoders, runDecoder } from './decoder.ts';
-export { uploadFile } from './files-service.ts';
+export { madeFile, uploadFile } from './files-service.ts';
 export { startPeakDecoder } from './peaks.ts';
 export { probeAudio, withLocalFile } from './probe.ts';
 export { quotaExceeded, storageQuota, uploadAllowance } from './quota.ts';
@@ -22,4 +22,4 @@ export {
   versionExists,
   versionsInScope,
 } from './version-reads.ts';
-export { insertProbedVersion, requireVersion, uploadVersion } from './versions-service.ts';
+export { insertProbedVersion, madeVersion, requireVersion, uploadVersion } from './versions-service.ts';

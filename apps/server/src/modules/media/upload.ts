@@ -27,6 +27,11 @@ export interface IncomingUpload {
   truncated(): boolean;
   /** Reads and drops the rest of the file, so the client can finish sending and read our answer. */
   discard(): void;
+  /**
+   * The id the stored version or file takes: a resumable upload's own, so that a retried job finds what its
+   * first try made (madeVersion, madeFile) instead of making it twice. A new id when absent.
+   */
+  id?: string;
 }
 
 /** Opens the request's file part; services call it only after they have checked who may upload. */

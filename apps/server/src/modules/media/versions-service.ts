@@ -128,6 +128,18 @@ async function result(
   return { version: presentVersion(row, track.currentVersion?._id ?? null), track, totals };
 }
 
+/** The version an upload with this id already became (a retried resumable upload's job); null when none. */
+export async function madeVersion(
+  ctx: AppContext,
+  ids: Ids,
+  versionId: string,
+): Promise<TrackVersion | null> {
+  const row = await repo.findVersionRow(ctx.db, ids.trackId, versionId);
+  if (!row) return null;
+  const track = await loadTrack(ctx, ids.projectId, ids.trackId);
+  return presentVersion(row, track.currentVersion?._id ?? null);
+}
+
 export async function uploadVersion(
   ctx: AppContext,
   userId: string,
@@ -144,7 +156,7 @@ export async function uploadVersion(
     () => badRequest('The file is empty.'),
   );
   const stream = throughGate(upload, gate);
-  const versionId = newId();
+  const versionId = upload.id ?? newId();
   const key = `projects/${project.id}/tracks/${versionId}`;
   let stored = false;
   try {

@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import type { ClaimedJob, JobHandler } from '../../platform/jobs/jobs.ts';
-import { type IncomingUpload, uploadFile, uploadVersion } from '../media/public.ts';
+import { type IncomingUpload, madeFile, madeVersion, uploadFile, uploadVersion } from '../media/public.ts';
 import { setAvatar } from '../profile/public.ts';
 import * as repo from './repo.ts';
 import { uploadStore } from './store.ts';
@@ -18,6 +18,7 @@ import { uploadStore } from './store.ts';
 /** The upload's file as the media area receives an upload: its fields, its name, its bytes. */
 function incoming(row: repo.UploadRow, stream: Readable): IncomingUpload {
   return {
+    id: row.id,
     fields: fromJson<Record<string, string>>(row.fields, {}),
     fileName: row.file_name,
     stream,
@@ -28,10 +29,20 @@ function incoming(row: repo.UploadRow, stream: Readable): IncomingUpload {
 
 /** What the upload became, as GET /api/uploads/:id shows it once done. */
 async function becomeTarget(ctx: AppContext, row: repo.UploadRow): Promise<Record<string, unknown>> {
+  const ids = { projectId: row.project_id ?? '', trackId: row.track_id ?? '' };
+  // A try before this one made it and stopped before saying so (a crash): the version or file has the
+  // upload's id. (An avatar made twice is the same avatar.)
+  if (row.target === 'version') {
+    const version = await madeVersion(ctx, ids, row.id);
+    if (version) return { version };
+  }
+  if (row.target === 'file') {
+    const file = await madeFile(ctx, ids.projectId, row.id);
+    if (file) return { file };
+  }
   const stream = await uploadStore(ctx).readAll(row.id);
   try {
     if (row.target === 'version') {
-      const ids = { projectId: row.project_id ?? '', trackId: row.track_id ?? '' };
       const { version } = await uploadVersion(ctx, row.user_id, ids, async () => incoming(row, stream));
       return { version };
     }

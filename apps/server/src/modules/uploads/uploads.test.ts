@@ -13,6 +13,7 @@ import {
 } from '../media/media-testing.ts';
 import { NOT_AUDIO } from '../media/versions-service.ts';
 import { PNG } from '../profile/test-fixtures.ts';
+import { uploadJob } from './finish.ts';
 import { idOf, listening, outcome, tusHeaders, tusSend, waitingFiles } from './uploads-testing.ts';
 import { uploadsUserData } from './user-data.ts';
 
@@ -230,5 +231,60 @@ describe("a person's uploads", () => {
       .where('user_id', '=', who.user._id)
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('a job tried again after a crash', () => {
+  it('that had already made the version or the file answers with it, and makes nothing twice', async () => {
+    const track = await addTrack(t.app, p.owner.token, p.projectId, { title: 'Retried' });
+    const sentVersion = await tusSend(base, p.owner.token, sineWav({ seconds: 2 }), {
+      target: 'version',
+      projectId: p.projectId,
+      trackId: track._id,
+      filename: 'retried.wav',
+    });
+    const sentFile = await tusSend(base, p.owner.token, Buffer.from('Session notes, take 4'), {
+      target: 'file',
+      projectId: p.projectId,
+      category: 'session',
+      filename: 'retried-notes.txt',
+    });
+    for (const sent of [sentVersion, sentFile]) {
+      const id = idOf(sent.url);
+      const first = await outcome(t.app, p.owner.token, id);
+      expect(first.status).toBe('done');
+      expect(first.version?._id ?? first.file?._id).toBe(id);
+      // As if the process had died after recording the version (or file) and before marking the upload done:
+      // the upload is processing again, its bytes already gone, and its job runs once more.
+      await t.app.ctx.db
+        .updateTable('uploads')
+        .set({ status: 'processing', result: null })
+        .where('id', '=', id)
+        .execute();
+      const job = {
+        id: `retry-${id}`,
+        kind: 'upload' as const,
+        subjectId: id,
+        projectId: p.projectId,
+        payload: {},
+      };
+      await uploadJob(t.app.ctx)(job, { progress: () => undefined, signal: new AbortController().signal });
+      const again = await outcome(t.app, p.owner.token, id);
+      // The same upload and the same version or file (whose waveform may have been drawn meanwhile).
+      expect({ ...again, version: again.version?._id }).toEqual({ ...first, version: first.version?._id });
+    }
+    const versions = await t.app.inject({
+      url: `/api/projects/${p.projectId}/tracks/${track._id}/versions`,
+      headers: bearer(p.owner.token),
+    });
+    expect(versions.json().data.versions).toHaveLength(1);
+    const files = await t.app.inject({
+      url: `/api/projects/${p.projectId}/files`,
+      headers: bearer(p.owner.token),
+    });
+    const named = files
+      .json()
+      .data.files.filter((f: { originalName: string }) => f.originalName === 'retried-notes.txt');
+    expect(named).toHaveLength(1);
   });
 });
