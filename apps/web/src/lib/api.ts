@@ -271,7 +271,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     refresh,
     events,
     tokens,
-    /** For requests fetch cannot make (upload progress, lib/upload.ts): the same URLs and CSRF token. */
+    /** For requests another client makes (tus-js-client, lib/resumable-upload.ts): the same URLs and CSRF token. */
     url,
     csrfToken,
     get: <T = unknown>(path: string, opts?: Omit<RequestOptions<T>, 'method'>) =>
