@@ -1,6 +1,7 @@
 // Test helpers for resumable uploads: a real tus client (tus-js-client, which nobody here wrote) sending to the
 // running app, raw protocol requests for what a well-behaved client never sends, and the upload's outcome.
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Upload as UploadAnswer } from '@mixdesk/contract/uploads';
@@ -102,3 +103,50 @@ export const tusHeaders = (token: string, extra: Record<string, string> = {}) =>
   'tus-resumable': '1.0.0',
   ...extra,
 });
+
+/** The size of the one file waiting in `dir` (recursively), or 0 when there is none yet. */
+export function waitingBytes(dir: string): number {
+  const files = (() => {
+    try {
+      return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    } catch {
+      return [];
+    }
+  })();
+  return files.reduce((n, e) => n + statSync(path.join(e.parentPath, e.name)).size, 0);
+}
+
+/**
+ * A PATCH of `data` at `offset` whose connection is cut after `sendBytes`, once `ready()` says the server
+ * has what it needs to have (a client on a train going into a tunnel): resolves when the socket is gone.
+ */
+export async function cutPatch(
+  base: string,
+  token: string,
+  url: string,
+  offset: number,
+  data: Buffer,
+  sendBytes: number,
+  ready: () => boolean,
+): Promise<void> {
+  const req = http.request(`${base}${url}`, {
+    method: 'PATCH',
+    headers: tusHeaders(token, {
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(offset),
+      'content-length': String(data.length),
+    }),
+  });
+  const gone = new Promise<void>((resolve) => {
+    req.on('error', () => resolve());
+    req.on('close', () => resolve());
+  });
+  req.write(data.subarray(0, sendBytes));
+  const end = Date.now() + 10_000;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error('The server never received the bytes before the cut');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  req.destroy();
+  await gone;
+}

@@ -8,6 +8,8 @@ export interface ChunkRules {
   sha256?: string;
   /** fsync before resolving (default); a scratch file that is read back at once needs none. */
   sync?: boolean;
+  /** Write whole blocks with O_DIRECT where the chunk begins on a block boundary (the disk store asks). */
+  direct?: boolean;
 }
 
 /** An upload with bytes in the store, and when they were last written. */

@@ -20,7 +20,7 @@ const RING = 4;
 const PAGE_CACHE_BLOCK_BYTES = 1024 * 1024;
 const PAGE_CACHE_RING = 2;
 /** O_DIRECT needs buffer address, length and file position in multiples of the device's block size. */
-const ALIGN = 4096;
+export const ALIGN = 4096;
 /** Writers that can have aligned blocks at once; more concurrent uploads write through the page cache. */
 const DIRECT_WRITERS = 8;
 /** Page-cache mode flushes in the background every this many bytes, so the final flush is short. */
@@ -54,6 +54,13 @@ class AlignedRings {
 }
 
 const alignedRings = new AlignedRings();
+
+/**
+ * A ring of page-aligned blocks (BLOCK_BYTES each) for another writer with O_DIRECT (a resumable upload's
+ * chunk): null when every ring is in use. Give it back with releaseAlignedRing.
+ */
+export const takeAlignedRing = (): Buffer[] | null => alignedRings.take();
+export const releaseAlignedRing = (ring: Buffer[]): void => alignedRings.give(ring);
 
 /** Whether files under `dir` can be written with O_DIRECT from our aligned blocks (one small probe file). */
 export async function supportsDirectWrites(dir: string): Promise<boolean> {
