@@ -37,6 +37,11 @@ const GROUPS = {
     'apps/server/src/modules/media/{version-reads,title-columns}.ts',
     'apps/server/src/modules/profile/author-columns.ts',
   ],
+  // Resumable uploads (issue #34): who may, how much, each chunk's checks, where the bytes wait, the sweep,
+  // the job that makes an upload what it was for, and the account's share of them.
+  uploads: [
+    'apps/server/src/modules/uploads/{service,protocol,routes,repo,sweep,finish,disk-store,s3-store,store,chunk-lock,user-data}.ts',
+  ],
   // Work on files (issue #31): jobs and their queue, the dashboard's figures and cache, analysis and mastering
   // requests (not their DSP: measured against ffmpeg in their tests), the storage sweeper.
   work: [

@@ -66,6 +66,8 @@ export const MUTATION_TESTS: Record<string, string[]> = {
     'apps/server/src/modules/media/media-owner-reads.test.ts',
     ...OPENAPI,
   ],
+  // Resumable uploads (issue #34): tus-js-client and raw protocol requests, on the disk and in a bucket.
+  uploads: ['apps/server/src/modules/uploads/*.test.ts', ...OPENAPI],
   work: [
     'apps/server/src/platform/jobs/jobs{,-*}.test.ts',
     'apps/server/src/platform/storage/storage-sweeper{,-*}.test.ts',
