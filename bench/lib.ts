@@ -248,3 +248,18 @@ export async function resetPgSchema(url: string, schema: string): Promise<void> 
   await client.query(`create schema "${schema}"`);
   await client.end();
 }
+
+/** One JSON request to the API as `token`'s user (none: signed out); its `data`, or an error with the answer. */
+export async function api(base: string, method: string, url: string, token: string | null, body?: object) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: Record<string, { _id: string }> & { token: string } };
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { startS3Server } from '../apps/server/test/s3-server.ts';
-import { ROOT, startServer } from './lib.ts';
+import { api, ROOT, startServer } from './lib.ts';
 import { TUS_CHUNK, tusRound } from './tus-upload.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -32,20 +32,6 @@ function pattern(total: number): Readable {
       this.push(n === block.length ? block : block.subarray(0, n));
     },
   });
-}
-
-async function api(base: string, method: string, url: string, token: string | null, body?: object) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: Record<string, { _id: string }> & { token: string } };
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
 /** One streamed request with the file as its body; resolves with the stored file's id. */

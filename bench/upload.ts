@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { supportsDirectWrites, writeFileFrom } from '../apps/server/src/platform/storage/file-writer.ts';
-import { cpuMicros, machineTicks, ROOT, startServer, stealSince } from './lib.ts';
+import { api, cpuMicros, machineTicks, ROOT, startServer, stealSince } from './lib.ts';
 import { TUS_CHUNK, tusRound } from './tus-upload.ts';
 
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -97,20 +97,6 @@ function rssOf(pid: number): number {
   }
   const line = status.match(/^VmRSS:\s+(\d+) kB/m);
   return Number(line?.[1] ?? 0) * 1024;
-}
-
-async function api(base: string, method: string, url: string, token: string | null, body?: object) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: Record<string, { _id: string }> & { token: string } };
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
 /**

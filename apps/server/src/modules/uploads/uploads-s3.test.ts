@@ -43,6 +43,20 @@ afterAll(async () => {
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
+/** A version's upload into a new track, stopped after its first 64 KiB chunk (a tail in the bucket). */
+async function stoppedAfterOneChunk(title: string) {
+  const trackId = (await addTrack(t.app, p.owner.token, p.projectId, { title }))._id;
+  const wav = sineWav({ seconds: 2 });
+  const sent = await tusSend(
+    base,
+    p.owner.token,
+    wav,
+    { target: 'version', projectId: p.projectId, trackId },
+    { chunkSize: 64 * 1024, stopAt: (n) => n >= 64 * 1024 },
+  );
+  return { sent, wav, trackId };
+}
+
 describe('resumable uploads into an S3 bucket', () => {
   it('a version stopped halfway resumes, and lands in the bucket with the same bytes', async () => {
     const trackId = (await addTrack(t.app, p.owner.token, p.projectId))._id;
@@ -179,18 +193,7 @@ describe('resumable uploads into an S3 bucket', () => {
   });
 
   it('an expired upload is swept from the bucket: its record, its tail and its multipart upload', async () => {
-    const trackId = (await addTrack(t.app, p.owner.token, p.projectId, { title: 'Expiring' }))._id;
-    const wav = sineWav({ seconds: 2 });
-    const sent = await tusSend(
-      base,
-      p.owner.token,
-      wav,
-      { target: 'version', projectId: p.projectId, trackId },
-      {
-        chunkSize: 64 * 1024,
-        stopAt: (n) => n >= 64 * 1024,
-      },
-    );
+    const { sent } = await stoppedAfterOneChunk('Expiring');
     expect(await s3.pendingUploads()).toEqual([`uploads/${idOf(sent.url)}`]);
     await t.app.ctx.db
       .updateTable('uploads')
@@ -204,18 +207,7 @@ describe('resumable uploads into an S3 bucket', () => {
   });
 
   it('the storage sweep leaves the waiting uploads to the uploads area, whatever their age', async () => {
-    const trackId = (await addTrack(t.app, p.owner.token, p.projectId, { title: 'Waiting' }))._id;
-    const wav = sineWav({ seconds: 2 });
-    const sent = await tusSend(
-      base,
-      p.owner.token,
-      wav,
-      { target: 'version', projectId: p.projectId, trackId },
-      {
-        chunkSize: 64 * 1024,
-        stopAt: (n) => n >= 64 * 1024,
-      },
-    );
+    const { sent, wav, trackId } = await stoppedAfterOneChunk('Waiting');
     const before = await s3.keys('uploads/');
     // With no grace age at all, as if every object were a day old.
     await sweepOrphans(t.app.ctx, { olderThanMs: -60_000 });
