@@ -86,6 +86,13 @@ async function plainClient(
   return url;
 }
 
+/** Seconds to send `total` bytes in chunks to bench/sink-server.ts, which drops them: the protocol's ceiling. */
+export async function tusSinkRound(sinkBase: string, source: Readable, total: number): Promise<number> {
+  const started = performance.now();
+  await plainClient(sinkBase, 'sink', { filename: 'sink.bin' }, source, total);
+  return (performance.now() - started) / 1000;
+}
+
 export async function tusRound(
   base: string,
   token: string,
