@@ -3,11 +3,13 @@
 // again after a crash finds the version or file its first try made, and makes nothing twice.
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { until } from '../../../test/services.ts';
 import { addTrack, type ProjectWithPeople, projectWithPeople, sineWav } from '../media/media-testing.ts';
 import { uploadJob } from './finish.ts';
+import { uploadStore } from './store.ts';
 import {
   cutPatch,
   idOf,
@@ -147,5 +149,36 @@ describe('a job tried again after a crash', () => {
       .json()
       .data.files.filter((f: { originalName: string }) => f.originalName === 'retried-notes.txt');
     expect(named).toHaveLength(1);
+  });
+});
+
+describe('a crash after the last byte was stored and before the upload was handed over', () => {
+  it('HEAD finds every byte there and hands the upload over: it becomes the version', async () => {
+    const track = await addTrack(t.app, p.owner.token, p.projectId, { title: 'Handed over late' });
+    const wav = sineWav({ seconds: 2 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: tusHeaders(p.owner.token, {
+        'upload-length': String(wav.length),
+        'upload-metadata': metadataHeader({
+          target: 'version',
+          projectId: p.projectId,
+          trackId: track._id,
+          filename: 'late.wav',
+        }),
+      }),
+    });
+    const url = String(created.headers.location);
+    // The bytes stored as the chunk's request would have stored them, and then the process gone: no hand-over.
+    await uploadStore(t.app.ctx).writeChunk(idOf(url), 0, Readable.from([wav]), { maxBytes: wav.length });
+    expect((await outcome(t.app, p.owner.token, idOf(url))).status).toBe('uploading');
+    const head = await t.app.inject({ method: 'HEAD', url, headers: tusHeaders(p.owner.token) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(wav.length));
+    const done = await outcome(t.app, p.owner.token, idOf(url));
+    expect(done.status).toBe('done');
+    expect(done.version?.originalName).toBe('late.wav');
+    expect(sha(await storedBytes(done.version?.audioUrl ?? '', p.owner.token))).toBe(sha(wav));
   });
 });
