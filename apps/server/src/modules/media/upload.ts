@@ -32,6 +32,12 @@ export interface IncomingUpload {
    * first try made (madeVersion, madeFile) instead of making it twice. A new id when absent.
    */
   id?: string;
+  /**
+   * The bytes as one complete, flushed file on this machine (a finished resumable upload on the disk), for a
+   * storage that can take it as it is (Storage.adopt) instead of a copy of `stream`. `stream` is still read
+   * for its first bytes: the same sniffing decides.
+   */
+  file?: { path: string; size: number };
 }
 
 /** Opens the request's file part; services call it only after they have checked who may upload. */
@@ -247,6 +253,24 @@ export function asUploadError(err: unknown): unknown {
  * Streams an upload into storage under `key`. Too large: PAYLOAD_TOO_LARGE; cut off: BAD_REQUEST; in
  * both cases storage has already removed what it wrote.
  */
+/**
+ * A finished resumable upload's file made the object without a copy (Storage.adopt), once the gate has
+ * judged its first bytes; null where the storage cannot (a bucket): then `source` is copied.
+ */
+async function adoptFile(
+  ctx: AppContext,
+  key: string,
+  upload: IncomingUpload,
+  source: Readable,
+  maxBytes: number,
+): Promise<{ size: number } | null> {
+  if (!upload.file || !ctx.storage.adopt) return null;
+  if (upload.file.size > maxBytes) throw tooLarge(maxBytes);
+  // The gate lets bytes through only once it has judged the head (or fails): one chunk is enough.
+  for await (const _ of source) break;
+  return ctx.storage.adopt(key, upload.file.path);
+}
+
 export async function storeUpload(
   ctx: AppContext,
   key: string,
@@ -256,7 +280,9 @@ export async function storeUpload(
 ): Promise<{ size: number }> {
   let stored: { size: number };
   try {
-    stored = await ctx.storage.put(key, source, { maxBytes });
+    stored =
+      (await adoptFile(ctx, key, upload, source, maxBytes)) ??
+      (await ctx.storage.put(key, source, { maxBytes }));
   } catch (err) {
     upload.discard();
     throw asUploadError(err);

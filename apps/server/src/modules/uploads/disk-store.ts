@@ -83,6 +83,10 @@ export class DurableFileStore extends FileStore implements WaitingStore {
     return createReadStream(this.pathOf(id));
   }
 
+  localPath(id: string): string {
+    return this.pathOf(id);
+  }
+
   /** Every upload with a file (or a record) in the directory, dated by that file. */
   async *waiting(): AsyncIterable<WaitingUpload> {
     let dir: Dir;

@@ -16,9 +16,11 @@ import * as repo from './repo.ts';
 import { uploadStore } from './store.ts';
 
 /** The upload's file as the media area receives an upload: its fields, its name, its bytes. */
-function incoming(row: repo.UploadRow, stream: Readable): IncomingUpload {
+function incoming(row: repo.UploadRow, stream: Readable, file?: string): IncomingUpload {
   return {
     id: row.id,
+    // On the disk, the waiting file itself becomes the stored file (no copy), once its head is sniffed.
+    ...(file === undefined ? {} : { file: { path: file, size: Number(row.length) } }),
     fields: fromJson<Record<string, string>>(row.fields, {}),
     fileName: row.file_name,
     stream,
@@ -40,15 +42,19 @@ async function becomeTarget(ctx: AppContext, row: repo.UploadRow): Promise<Recor
     const file = await madeFile(ctx, ids.projectId, row.id);
     if (file) return { file };
   }
-  const stream = await uploadStore(ctx).readAll(row.id);
+  const store = uploadStore(ctx);
+  const stream = await store.readAll(row.id);
+  const onDisk = store.localPath?.(row.id);
   try {
     if (row.target === 'version') {
-      const { version } = await uploadVersion(ctx, row.user_id, ids, async () => incoming(row, stream));
+      const { version } = await uploadVersion(ctx, row.user_id, ids, async () =>
+        incoming(row, stream, onDisk),
+      );
       return { version };
     }
     if (row.target === 'file') {
       const { file } = await uploadFile(ctx, row.user_id, row.project_id ?? '', async () =>
-        incoming(row, stream),
+        incoming(row, stream, onDisk),
       );
       return { file };
     }

@@ -2,6 +2,7 @@
 // bytes that arrived and the client goes on from there (the finished file is the same bytes); a job tried
 // again after a crash finds the version or file its first try made, and makes nothing twice.
 import { createHash, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,5 +181,37 @@ describe('a crash after the last byte was stored and before the upload was hande
     expect(done.status).toBe('done');
     expect(done.version?.originalName).toBe('late.wav');
     expect(sha(await storedBytes(done.version?.audioUrl ?? '', p.owner.token))).toBe(sha(wav));
+  });
+});
+
+describe('a finished upload on the disk', () => {
+  it('becomes the stored file without a copy: the same bytes on the disk, under a second name', async () => {
+    const data = randomBytes(3 * 1024 * 1024 + 17);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: tusHeaders(p.owner.token, {
+        'upload-length': String(data.length),
+        'upload-metadata': metadataHeader({
+          target: 'file',
+          projectId: p.projectId,
+          category: 'session',
+          filename: 'linked.bin',
+        }),
+      }),
+    });
+    const id = idOf(String(created.headers.location));
+    // Stored as its chunks would be, then handed over by HEAD (as above), so its inode can be read first.
+    const store = uploadStore(t.app.ctx);
+    await store.writeChunk(id, 0, Readable.from([data]), { maxBytes: data.length });
+    const waiting = statSync(store.localPath?.(id) ?? '').ino;
+    await t.app.inject({ method: 'HEAD', url: `/api/uploads/${id}`, headers: tusHeaders(p.owner.token) });
+    const done = await outcome(t.app, p.owner.token, id);
+    expect(done.status).toBe('done');
+    const stored = t.app.ctx.storage.localPath?.(`projects/${p.projectId}/files/${id}`) ?? '';
+    expect(statSync(stored).ino).toBe(waiting);
+    // The waiting name is gone; the stored one is the only name left, and the bytes are the upload's.
+    expect(statSync(stored).nlink).toBe(1);
+    expect(sha(await storedBytes(done.file?.downloadUrl ?? '', p.owner.token))).toBe(sha(data));
   });
 });

@@ -31,6 +31,8 @@ export interface WaitingStore {
   writeChunk(id: string, offset: number, source: Readable, rules: ChunkRules): Promise<number>;
   /** The complete upload's bytes, start to end. */
   readAll(id: string): Promise<Readable>;
+  /** The upload's bytes as a file on this machine, where they are one (the disk store). */
+  localPath?(id: string): string;
   /** Removes the upload's bytes and records; nothing there is not an error. */
   removeUpload(id: string): Promise<void>;
   /** Every upload with bytes or records in the store (the sweep removes those no live row names). */

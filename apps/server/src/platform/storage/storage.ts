@@ -3,7 +3,7 @@
 // only (never from a user's file name), so a key can never leave the storage root; writes stream with constant
 // memory and never leave a partial object behind.
 import { createReadStream } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.ts';
@@ -55,6 +55,13 @@ export interface Storage {
    * `*.part` files; a bucket's lifecycle rule does this for pending multipart uploads).
    */
   removeStaleTemporaries?(before: Date): Promise<{ removed: number; bytes: number }>;
+  /**
+   * Makes `file`, a complete file on this machine's disk whose bytes are already flushed (a finished resumable
+   * upload), the object `key` without copying it: a second name for the same bytes (a hard link), so the
+   * file may be removed after (a copy when it is on another file system). Absent where objects live
+   * elsewhere.
+   */
+  adopt?(key: string, file: string): Promise<{ size: number }>;
   /** A path on this machine for tools that need a real file (ffprobe); absent for remote storage. */
   localPath?(key: string): string;
   /** Lets go of connections when the app closes (remote storage). */
@@ -178,6 +185,25 @@ export class LocalDiskStorage implements Storage {
       // Nothing of the file is kept (the partial file is gone), so the answer can say so.
       throw isDiskFull(err) ? fileNotSaved(err) : err;
     }
+  }
+
+  async adopt(key: string, file: string): Promise<{ size: number }> {
+    const final = this.localPath(key);
+    await mkdir(path.dirname(final), { recursive: true });
+    try {
+      await link(file, final);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // On another file system (DATA_DIR's folders mounted apart): a copy, as put makes it.
+      if (code === 'EXDEV')
+        return this.put(key, createReadStream(file), { maxBytes: Number.MAX_SAFE_INTEGER });
+      // A try before this one linked it and stopped before its row was committed: link it again.
+      if (code !== 'EEXIST') throw err;
+      await rm(final, { force: true });
+      await link(file, final);
+    }
+    await syncDirectory(path.dirname(final));
+    return { size: (await stat(final)).size };
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
