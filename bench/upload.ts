@@ -403,7 +403,7 @@ async function main() {
       `${rate('tus').toFixed(0).padStart(6)} MiB/s  [${each('tus')}]  (every chunk fsync'd before its offset is answered)`,
     );
     line(
-      '  until made the file (the copy into storage)',
+      '  until made the file (on the disk: linked into place)',
       `${rate('tusDone').toFixed(0).padStart(6)} MiB/s  [${each('tusDone')}]`,
     );
     line(
