@@ -1,9 +1,10 @@
 // The resumable upload's part of bench:upload (issue #34): one generated file sent in 8 MiB chunks to
 // /api/uploads as a project file, timed until its last chunk is acknowledged (every chunk is on the server's
-// disk by then) and until the server has made it the file (its processing: the copy into storage). Sent by a
-// plain protocol client here (POST, then one PATCH per chunk on a kept-alive connection), which measures the
-// server; tus-js-client, the reference client the tests use, is slower in Node with a stream as its source
-// (it copies each chunk together from the stream's pieces) and is measured once beside it.
+// disk by then) and until the server has made it the file (its processing: on the disk a link into storage,
+// in a bucket a copy). Sent by a plain protocol client here (POST, then one PATCH per chunk on a kept-alive
+// connection), which measures the server; tus-js-client, the reference client the tests use, is slower in
+// Node with a stream as its source (it copies each chunk together from the stream's pieces) and is measured
+// once beside it.
 import http from 'node:http';
 import type { Readable } from 'node:stream';
 import * as tus from 'tus-js-client';
