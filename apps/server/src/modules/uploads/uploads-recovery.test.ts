@@ -12,10 +12,10 @@ import { addTrack, type ProjectWithPeople, projectWithPeople, sineWav } from '..
 import { uploadJob } from './finish.ts';
 import { uploadStore } from './store.ts';
 import {
+  createUpload,
   cutPatch,
   idOf,
   listening,
-  metadataHeader,
   outcome,
   tusHeaders,
   tusSend,
@@ -48,15 +48,7 @@ describe('a connection cut mid-chunk', () => {
     const MIB = 1024 * 1024;
     const data = randomBytes(10 * MIB);
     const meta = { target: 'file', projectId: p.projectId, category: 'session', filename: 'cut.bin' };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: tusHeaders(p.owner.token, {
-        'upload-length': String(data.length),
-        'upload-metadata': metadataHeader(meta),
-      }),
-    });
-    const url = String(created.headers.location);
+    const url = await createUpload(t.app, p.owner.token, data.length, meta);
     // 5 MiB of an 8 MiB chunk sent; cut once the server has written its first 4 MiB block.
     const dir = path.join(t.config.dataDir, 'uploads');
     await cutPatch(
@@ -157,20 +149,12 @@ describe('a crash after the last byte was stored and before the upload was hande
   it('HEAD finds every byte there and hands the upload over: it becomes the version', async () => {
     const track = await addTrack(t.app, p.owner.token, p.projectId, { title: 'Handed over late' });
     const wav = sineWav({ seconds: 2 });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: tusHeaders(p.owner.token, {
-        'upload-length': String(wav.length),
-        'upload-metadata': metadataHeader({
-          target: 'version',
-          projectId: p.projectId,
-          trackId: track._id,
-          filename: 'late.wav',
-        }),
-      }),
+    const url = await createUpload(t.app, p.owner.token, wav.length, {
+      target: 'version',
+      projectId: p.projectId,
+      trackId: track._id,
+      filename: 'late.wav',
     });
-    const url = String(created.headers.location);
     // The bytes stored as the chunk's request would have stored them, and then the process gone: no hand-over.
     await uploadStore(t.app.ctx).writeChunk(idOf(url), 0, Readable.from([wav]), { maxBytes: wav.length });
     expect((await outcome(t.app, p.owner.token, idOf(url))).status).toBe('uploading');
@@ -187,20 +171,14 @@ describe('a crash after the last byte was stored and before the upload was hande
 describe('a finished upload on the disk', () => {
   it('becomes the stored file without a copy: the same bytes on the disk, under a second name', async () => {
     const data = randomBytes(3 * 1024 * 1024 + 17);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: tusHeaders(p.owner.token, {
-        'upload-length': String(data.length),
-        'upload-metadata': metadataHeader({
-          target: 'file',
-          projectId: p.projectId,
-          category: 'session',
-          filename: 'linked.bin',
-        }),
+    const id = idOf(
+      await createUpload(t.app, p.owner.token, data.length, {
+        target: 'file',
+        projectId: p.projectId,
+        category: 'session',
+        filename: 'linked.bin',
       }),
-    });
-    const id = idOf(String(created.headers.location));
+    );
     // Stored as its chunks would be, then handed over by HEAD (as above), so its inode can be read first.
     const store = uploadStore(t.app.ctx);
     await store.writeChunk(id, 0, Readable.from([data]), { maxBytes: data.length });

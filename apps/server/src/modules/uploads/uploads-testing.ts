@@ -150,3 +150,22 @@ export async function cutPatch(
   req.destroy();
   await gone;
 }
+
+/** Creation by the protocol alone (no bytes): the new upload's URL, `/api/uploads/<id>`. */
+export async function createUpload(
+  app: FastifyInstance,
+  token: string,
+  length: number,
+  metadata: Record<string, string>,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: tusHeaders(token, {
+      'upload-length': String(length),
+      'upload-metadata': metadataHeader(metadata),
+    }),
+  });
+  if (res.statusCode !== 201) throw new Error(`creation failed: ${res.statusCode} ${res.body}`);
+  return String(res.headers.location);
+}
