@@ -70,6 +70,11 @@ describe('a version', () => {
 
   it('with its first bytes in the creation request (creation-with-upload), and made current when asked', async () => {
     const wav = sineWav({ seconds: 1, channels: 1 });
+    // A version before it, current (on its own this test would otherwise find the track without one).
+    const before = await tusSend(base, p.owner.token, wav, version());
+    expect((await outcome(t.app, p.owner.token, idOf(before.url))).status).toBe('done');
+    const later = await tusSend(base, p.owner.token, wav, version());
+    expect((await outcome(t.app, p.owner.token, idOf(later.url))).version?.isCurrent).toBe(false);
     const sent = await tusSend(base, p.owner.token, wav, version({ makeCurrent: 'true' }), {
       chunkSize: 50_000,
       uploadDataDuringCreation: true,
