@@ -193,3 +193,33 @@ describe('a finished upload on the disk', () => {
     expect(sha(await storedBytes(done.file?.downloadUrl ?? '', p.owner.token))).toBe(sha(data));
   });
 });
+
+describe('a burst of chunks for one upload', () => {
+  it('100 PATCHes at the same offset at once: one is written, the other 99 get 409', async () => {
+    const chunk = randomBytes(256 * 1024);
+    const url = await createUpload(t.app, p.owner.token, 2 * chunk.length, {
+      target: 'file',
+      projectId: p.projectId,
+      category: 'session',
+      filename: 'burst.bin',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        t.app.inject({
+          method: 'PATCH',
+          url,
+          headers: tusHeaders(p.owner.token, {
+            'content-type': 'application/offset+octet-stream',
+            'upload-offset': '0',
+          }),
+          payload: chunk,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    const head = await t.app.inject({ method: 'HEAD', url, headers: tusHeaders(p.owner.token) });
+    expect(head.headers['upload-offset']).toBe(String(chunk.length));
+  });
+});
