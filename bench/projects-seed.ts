@@ -104,7 +104,8 @@ export async function seedProjectsBench(
   const measured = userRows[0]!;
 
   const projectRows: Record<string, unknown>[] = [];
-  const trackRows: TracksTable[] = [];
+  // carry_comments: the column's default (on).
+  const trackRows: Omit<TracksTable, 'carry_comments'>[] = [];
   const shared: string[] = [];
   const addProject = (ownerId: string, i: number, tracks: number) => {
     const id = newId();

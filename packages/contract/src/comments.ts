@@ -19,6 +19,10 @@ export const CommentAuthorSchema = z.object({
 });
 export type CommentAuthor = z.infer<typeof CommentAuthorSchema>;
 
+/** The version a thread was written on, when it is listed with a later version's comments (issue #35). */
+export const CarriedFromSchema = z.object({ versionId: z.string(), label: z.string() });
+export type CarriedFrom = z.infer<typeof CarriedFromSchema>;
+
 export const CommentSchema = z.object({
   _id: z.string(),
   projectId: z.string(),
@@ -43,6 +47,13 @@ export const CommentSchema = z.object({
    * stay, and it takes no actions; it goes when its last reply does.
    */
   deleted: z.boolean(),
+  /**
+   * Set on a thread (and its replies) listed with a later version's comments: an unresolved thread of an earlier
+   * version of the track, which follows the mix until it is resolved (unless the track's owner turned
+   * `carryComments` off). It is the same thread: `versionId` and its routes are the version it was written on.
+   * Absent from a version's own comments and from every other answer.
+   */
+  carriedFrom: CarriedFromSchema.optional(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
@@ -137,3 +148,11 @@ export function parseTimestamp(value: string): number | null {
   if (numbers.slice(1).some((n) => n >= 60)) return null;
   return numbers.reduce((total, n) => total * 60 + n, 0);
 }
+
+/** The files a version's comments export to (issue #35): each a DAW's own way to read markers. */
+export const MARKER_FORMATS = ['audacity', 'reaper', 'midi', 'wav'] as const;
+export type MarkerFormat = (typeof MARKER_FORMATS)[number];
+export const MarkersQuerySchema = z.object({
+  format: z.enum(MARKER_FORMATS, { error: 'format must be audacity, reaper, midi or wav' }),
+});
+export type MarkersQuery = z.infer<typeof MarkersQuerySchema>;

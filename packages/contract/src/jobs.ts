@@ -2,8 +2,11 @@
 // picked up again after a restart or a crash, their progress pushed live to the project's room.
 import { z } from 'zod';
 
-/** upload: a resumable upload's file becoming what it was for (issue #34), once its last byte landed. */
-export const JOB_KINDS = ['analysis', 'mastering', 'peaks', 'upload'] as const;
+/**
+ * upload: a resumable upload's file becoming what it was for (issue #34), once its last byte landed; copies: a
+ * version's listening copies (issue #35).
+ */
+export const JOB_KINDS = ['analysis', 'copies', 'mastering', 'peaks', 'upload'] as const;
 export const JobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKindSchema>;
 

@@ -82,6 +82,8 @@ export const UpdateTrackSchema = z.strictObject({
   musicalKey: MusicalKeySchema.nullish(),
   isrc: IsrcSchema.nullish(),
   notes: TrackNotesSchema.optional(),
+  /** Whether unresolved threads show on later versions (the project's owner only changes it). */
+  carryComments: z.boolean({ error: 'carryComments must be true or false' }).optional(),
 });
 export type UpdateTrackInput = z.input<typeof UpdateTrackSchema>;
 
@@ -147,6 +149,35 @@ export const FileListQuerySchema = MediaListQuerySchema.extend({ category: FileC
 /** Who did something, as far as anyone else needs to know (null once their account is gone). */
 export const PersonSchema = z.object({ _id: z.string(), name: z.string() }).nullable();
 
+/** A listening copy's state: a job's statuses (queued, running, done, failed). */
+export const COPY_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type CopyStatus = (typeof COPY_STATUSES)[number];
+export const COPY_KINDS = ['original', 'lossless', 'compact'] as const;
+export type CopyKind = (typeof COPY_KINDS)[number];
+
+export const ListeningCopiesSchema = z.object({
+  /** FLAC at the source's sample rate and bit depth; null when the original needs none (FLAC, or lossy). */
+  lossless: z
+    .object({
+      status: z.enum(COPY_STATUSES),
+      codec: z.literal('flac'),
+      sampleRate: z.number(),
+      bitDepth: z.number(),
+      /** Bytes; null until made. */
+      size: z.number().nullable(),
+    })
+    .nullable(),
+  /** AAC-LC in M4A, for a phone on mobile data and for share links without downloads. */
+  compact: z.object({
+    status: z.enum(COPY_STATUSES),
+    codec: z.literal('aac'),
+    /** Bits per second; null until made. */
+    bitrate: z.number().nullable(),
+    size: z.number().nullable(),
+  }),
+});
+export type ListeningCopies = z.infer<typeof ListeningCopiesSchema>;
+
 export const TrackVersionSchema = z.object({
   _id: z.string(),
   trackId: z.string(),
@@ -169,6 +200,8 @@ export const TrackVersionSchema = z.object({
   createdAt: z.string(),
   /** A mastered version names the version it was made from; null for an upload. */
   masteredFrom: z.object({ _id: z.string(), label: z.string() }).nullable(),
+  /** The listening copies beside the untouched original (audioUrl?copy=lossless|compact). */
+  copies: ListeningCopiesSchema,
   audioUrl: z.string(),
   peaksUrl: z.string(),
 });
@@ -199,6 +232,8 @@ export const TrackSchema = z.object({
   notes: z.string(),
   currentVersion: TrackVersionSchema.nullable(),
   versionCount: z.number(),
+  /** Unresolved threads of earlier versions show on each later one (issue #35); the owner turns it off. */
+  carryComments: z.boolean(),
   /** The current version's review; null without a version (absent from servers before approvals). */
   review: TrackReviewSummarySchema.nullish(),
   createdAt: z.string(),
@@ -264,4 +299,8 @@ export const VersionParamsSchema = TrackParamsSchema.extend({ versionId: param('
 export const FileParamsSchema = ProjectMediaParamsSchema.extend({ fileId: param('File id') });
 export const DownloadQuerySchema = z.object({
   download: z.enum(['1', 'true', '0', 'false'], { error: 'download must be 1 or 0' }).optional(),
+});
+/** A version's audio: the original (the default), or one of its listening copies. */
+export const AudioQuerySchema = DownloadQuerySchema.extend({
+  copy: z.enum(COPY_KINDS, { error: 'copy must be original, lossless or compact' }).default('original'),
 });

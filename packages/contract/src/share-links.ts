@@ -190,11 +190,19 @@ export const GuestCommentSchema = z
   .refine((c) => c.end == null || c.end > c.at, { message: 'End must be after the time', path: ['end'] });
 export type GuestCommentInput = z.input<typeof GuestCommentSchema>;
 
+const ListenIdSchema = z
+  .string({ error: 'listenId is required' })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'listenId must be 8 to 64 letters, digits, - or _');
+
+/**
+ * A shared version's audio: `listen` names the page's listen, so the stream a link without downloads logs
+ * and the page's progress reports are one listen in the access log.
+ */
+export const ShareAudioQuerySchema = z.object({ listen: ListenIdSchema.optional() });
+
 /** A listen's progress: one row per listen (`listenId`, made by the page), keeping the furthest point. */
 export const SharePlaySchema = z.strictObject({
-  listenId: z
-    .string({ error: 'listenId is required' })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'listenId must be 8 to 64 letters, digits, - or _'),
+  listenId: ListenIdSchema,
   seconds: guestSeconds('Seconds'),
 });
 

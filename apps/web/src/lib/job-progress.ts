@@ -4,6 +4,7 @@ import type { Job, JobKind } from '@mixdesk/contract/jobs';
 
 export const JOB_KIND_LABEL: Record<JobKind, string> = {
   analysis: 'Analysis',
+  copies: 'Listening copies',
   mastering: 'Mastering',
   peaks: 'Waveform',
   upload: 'Upload',
@@ -11,6 +12,7 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
 
 const VERB: Record<JobKind, string> = {
   analysis: 'Measuring',
+  copies: 'Making the listening copies',
   mastering: 'Mastering',
   peaks: 'Drawing the waveform',
   upload: 'Processing the upload',

@@ -12,6 +12,7 @@ import {
   GuestCommentListResponseSchema,
   GuestCommentResponseSchema,
   GuestCommentSchema,
+  ShareAudioQuerySchema,
   ShareLinkEventsQuerySchema,
   ShareLinkEventsResponseSchema,
   ShareLinkListResponseSchema,
@@ -83,6 +84,7 @@ export const sharedViewRoutes = defineRoutes({
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/audio',
     params: ShareVersionParamsSchema,
+    query: ShareAudioQuerySchema,
     response: AudioFile,
   },
   peaks: {

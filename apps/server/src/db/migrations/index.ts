@@ -34,6 +34,8 @@ import * as m0031 from './0031-notification-pages.ts';
 import * as m0032 from './0032-document-counts.ts';
 import * as m0033 from './0033-list-search.ts';
 import * as m0034 from './0034-uploads.ts';
+import * as m0035 from './0035-listening-copies.ts';
+import * as m0036 from './0036-carry-comments.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0032-document-counts': m0032,
   '0033-list-search': m0033,
   '0034-uploads': m0034,
+  '0035-listening-copies': m0035,
+  '0036-carry-comments': m0036,
 };

@@ -25,6 +25,32 @@ export function commentRowsOfVersion(db: Kysely<DB>, versionId: string): Promise
     .execute();
 }
 
+/**
+ * The ids of the open threads of these versions (a first comment unresolved and not a placeholder, which
+ * nobody can resolve) and of their replies: what follows the mix into a later version (issue #35).
+ */
+function openThreadIds(db: Kysely<DB>, versionIds: string[]) {
+  const threads = db
+    .selectFrom('comments')
+    .select('id')
+    .where('version_id', 'in', versionIds)
+    .where('parent_id', 'is', null)
+    .where('resolved_at', 'is', null)
+    .where('deleted_at', 'is', null);
+  return threads.unionAll(db.selectFrom('comments').select('id').where('parent_id', 'in', threads));
+}
+
+/** The open threads of these versions with their replies (openThreadIds), in the order of the timeline. */
+export function openThreadRows(db: Kysely<DB>, versionIds: string[]): Promise<CommentRow[]> {
+  if (versionIds.length === 0) return Promise.resolve([]);
+  return withAuthors(db)
+    .where('c.id', 'in', openThreadIds(db, versionIds))
+    .orderBy('c.at_sec')
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
 /** A share link's comments on a version and the replies to them, in the order of the timeline. */
 export function commentRowsOfShareLink(
   db: Kysely<DB>,
@@ -57,21 +83,25 @@ export function commentRow(db: Kysely<DB>, commentId: string): Promise<CommentRo
   return withAuthors(db).where('c.id', '=', commentId).executeTakeFirst();
 }
 
-/** Who likes each comment of a version (or of the given comments), oldest like first. */
+/** Who likes each comment of a version (or of the given comments, or of open threads), oldest like first. */
 export async function likesOf(
   db: Kysely<DB>,
-  where: { versionId: string } | { commentIds: string[] },
+  where: { versionId: string } | { commentIds: string[] } | { openThreadsOf: string[] },
 ): Promise<Map<string, string[]>> {
   if ('commentIds' in where && where.commentIds.length === 0) return new Map();
+  if ('openThreadsOf' in where && where.openThreadsOf.length === 0) return new Map();
   let query = db
     .selectFrom('comment_likes as l')
     .select(['l.comment_id', 'l.user_id'])
     .orderBy('l.created_at')
     .orderBy('l.user_id');
-  query =
-    'versionId' in where
-      ? query.innerJoin('comments as c', 'c.id', 'l.comment_id').where('c.version_id', '=', where.versionId)
-      : query.where('l.comment_id', 'in', where.commentIds);
+  if ('versionId' in where)
+    query = query
+      .innerJoin('comments as c', 'c.id', 'l.comment_id')
+      .where('c.version_id', '=', where.versionId);
+  else if ('openThreadsOf' in where)
+    query = query.where('l.comment_id', 'in', openThreadIds(db, where.openThreadsOf));
+  else query = query.where('l.comment_id', 'in', where.commentIds);
   const out = new Map<string, string[]>();
   for (const row of await query.execute()) {
     const list = out.get(row.comment_id) ?? [];

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../platform/http/contract-routes.ts';
 import { authOf } from '../../platform/security/auth.ts';
 import { deleteComment } from './delete-comment.ts';
+import { listComments } from './list-comments.ts';
 import * as comments from './service.ts';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, routes.list, auth, async (request, reply) => {
-    const list = await comments.listComments(ctx, authOf(request).user._id, versionIds(request.params));
+    const list = await listComments(ctx, authOf(request).user._id, versionIds(request.params));
     reply.header('cache-control', 'no-store');
     return ok('Comments', { comments: list });
   });

@@ -100,15 +100,6 @@ export function onComment<T>(
   });
 }
 
-export async function listComments(ctx: AppContext, userId: string, ids: VersionIds): Promise<Comment[]> {
-  const { version } = await requireVersion(ctx, userId, ids, 'view');
-  const [rows, likes] = await Promise.all([
-    repo.commentRowsOfVersion(ctx.db, version.id),
-    repo.likesOf(ctx.db, { versionId: version.id }),
-  ]);
-  return rows.map((r) => presentComment(r, likes.get(r.id) ?? []));
-}
-
 export async function createComment(
   ctx: AppContext,
   userId: string,

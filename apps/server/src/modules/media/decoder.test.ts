@@ -137,12 +137,12 @@ describe('a decoder that hangs', () => {
       expect(res.statusCode).toBe(201);
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
       await jobQueue(t.app.ctx).idle();
-      // The waveform and the analysis, each cut off once (one after the other at worst).
-      expect(Date.now() - started).toBeLessThan(2 * (TIMEOUT_SECONDS * 1000 + 2000));
+      // The waveform, the analysis and the copies, each cut off once (one after the other at worst).
+      expect(Date.now() - started).toBeLessThan(3 * (TIMEOUT_SECONDS * 1000 + 2000));
       const versionId = res.json().data.version._id as string;
       expect(await versionRow(t, versionId)).toMatchObject({ peaks_status: 'failed' });
       // A decoder that fails is not tried again: only a stopped server hands a job back to the queue.
-      const jobOf = (kind: 'peaks' | 'analysis') =>
+      const jobOf = (kind: 'peaks' | 'analysis' | 'copies') =>
         t.app.ctx.db
           .selectFrom('jobs')
           .select(['status', 'error', 'attempts'])
@@ -162,8 +162,13 @@ describe('a decoder that hangs', () => {
         status: 'failed',
         error: expect.stringContaining('timed out'),
       });
-      // Two processes a run (the fake and its sleeper): one waveform run and one analysis.
-      expect(fakePids().length).toBe(2 * (1 + 1));
+      // The listening copies' job ran on it once too, and failed the same way.
+      expect(await jobOf('copies')).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('timed out'),
+      });
+      // Two processes a run (the fake and its sleeper): one waveform run, one analysis, one copies run.
+      expect(fakePids().length).toBe(2 * (1 + 1 + 1));
       for (const pid of fakePids()) expect(running(pid)).toBe(false);
     } finally {
       await t.close();

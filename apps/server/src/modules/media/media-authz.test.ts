@@ -2,8 +2,9 @@
 // project does not exist for them), a view collaborator (reads and plays; 403 on changes), an edit
 // collaborator and the owner (everything). A refused call changes nothing.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import {
   addTrack,
   multipart,
@@ -43,7 +44,10 @@ beforeAll(async () => {
   t = await createTestApp();
   p = await projectWithPeople(t.app);
   shared = await fixture(t.app);
+  await jobQueue(t.app.ctx).idle();
 });
+// Each upload's background jobs (waveform, analysis, listening copies) end before the next test looks.
+afterEach(() => jobQueue(t.app.ctx).idle());
 afterAll(async () => {
   await t.close();
 });

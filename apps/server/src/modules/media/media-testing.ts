@@ -202,7 +202,7 @@ export async function totalsCheck(app: FastifyInstance, projectId: string) {
     .execute();
   const versions = await db
     .selectFrom('track_versions')
-    .select(['id', 'size', 'duration'])
+    .select(['id', 'size', 'duration', 'lossless_size', 'compact_size'])
     .where('project_id', '=', projectId)
     .execute();
   const files = await db
@@ -220,7 +220,10 @@ export async function totalsCheck(app: FastifyInstance, projectId: string) {
     expected: {
       trackCount: tracks.length,
       totalDuration: versions.filter((v) => current.has(v.id)).reduce((s, v) => s + Number(v.duration), 0),
-      totalFileSize: [...versions, ...files].reduce((s, v) => s + Number(v.size), 0),
+      // Every stored byte: originals, their listening copies, and files.
+      totalFileSize:
+        [...versions, ...files].reduce((s, v) => s + Number(v.size), 0) +
+        versions.reduce((s, v) => s + Number(v.lossless_size ?? 0) + Number(v.compact_size ?? 0), 0),
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
   TrackStatus,
   TrackVersion,
 } from '@mixdesk/contract/media';
+import { presentCopies } from './copies.ts';
 import type { FileRow, TrackRow, VersionRow } from './repo.ts';
 
 const base = (projectId: string) => `/api/projects/${projectId}`;
@@ -35,6 +36,7 @@ export function presentVersion(row: VersionRow, currentVersionId: string | null)
     uploadedBy: row.uploaded_by ? { _id: row.uploaded_by, name: row.uploader_name ?? '' } : null,
     createdAt: row.created_at,
     masteredFrom: row.mastered_from ? { _id: row.mastered_from, label: row.mastered_from_label ?? '' } : null,
+    copies: presentCopies(row),
     audioUrl: `${versionPath(row)}/audio`,
     peaksUrl: `${versionPath(row)}/peaks`,
   };
@@ -58,6 +60,7 @@ export function presentTrack(
     notes: row.notes,
     currentVersion: current ? presentVersion(current, row.current_version_id) : null,
     versionCount,
+    carryComments: Boolean(row.carry_comments),
     review,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,6 +1,7 @@
 // The media area's public entry: what other areas may use of it (scripts/check-architecture.mjs).
 export { audioAllowance } from './audio-allowance.ts';
 export { projectMediaKeys, removeProjectMedia } from './cleanup.ts';
+export { copyObject } from './copies.ts';
 export { DEMUXER_BY_FORMAT, DecoderError, type Decoders, decoders, runDecoder } from './decoder.ts';
 export { madeFile, uploadFile } from './files-service.ts';
 export { startPeakDecoder } from './peaks.ts';
@@ -11,7 +12,7 @@ export { contentDisposition, sendObject, versionObject } from './send-object.ts'
 export { sineWav } from './sine-wav.ts';
 export { sniffAudio } from './sniff.ts';
 export { joinVersionAndTrack, withTrackTitles } from './title-columns.ts';
-export { inProjectTransaction } from './tracks-service.ts';
+export { inProjectTransaction, versionsCarriedInto } from './tracks-service.ts';
 export { type IncomingUpload, safeFileName, safeRelativeName, uploadLimit } from './upload.ts';
 export {
   findVersionOfProject,

@@ -36,7 +36,8 @@ export async function recomputeTotals(trx: Kysely<DB>, projectId: string): Promi
         select coalesce(sum(v.duration), 0) from tracks t
         inner join track_versions v on v.id = t.current_version_id
         where t.project_id = ${projectId}) as total_duration,
-      (select coalesce(sum(size), 0) from track_versions where project_id = ${projectId})
+      (select coalesce(sum(size + coalesce(lossless_size, 0) + coalesce(compact_size, 0)), 0)
+        from track_versions where project_id = ${projectId})
         + (select coalesce(sum(size), 0) from project_files where project_id = ${projectId}) as total_file_size
   `.execute(trx);
   const sums = rows[0]!;
@@ -138,6 +139,31 @@ export async function trackIdsInOrder(db: Kysely<DB>, projectId: string): Promis
   return rows.map((r) => r.id);
 }
 
+/**
+ * The versions of a track uploaded before `versionId` (by upload time, then id), with their labels: those whose
+ * unresolved threads follow the mix into it (issue #35).
+ */
+export function versionsBefore(
+  db: Kysely<DB>,
+  trackId: string,
+  versionId: string,
+): Promise<{ id: string; label: string }[]> {
+  return db
+    .selectFrom('track_versions as v')
+    .select(['v.id', 'v.label'])
+    .where('v.track_id', '=', trackId)
+    .where((eb) => {
+      const at = eb.selectFrom('track_versions as x').select('x.created_at').where('x.id', '=', versionId);
+      return eb.or([
+        eb('v.created_at', '<', at),
+        eb.and([eb('v.created_at', '=', at), eb('v.id', '<', versionId)]),
+      ]);
+    })
+    .orderBy('v.created_at')
+    .orderBy('v.id')
+    .execute();
+}
+
 // Versions
 
 /** The columns of a version as the area reads it (everything but its peaks). */
@@ -160,6 +186,14 @@ export const VERSION_COLUMNS = [
   'v.created_at',
   'v.mastered_from',
   'v.mastered_from_label',
+  'v.lossless_status',
+  'v.lossless_key',
+  'v.lossless_size',
+  'v.compact_status',
+  'v.compact_key',
+  'v.compact_size',
+  'v.compact_bitrate',
+  'v.compact_codec',
 ] as const;
 
 function versions(db: Kysely<DB>) {
@@ -214,14 +248,18 @@ export function peaksOf(db: Kysely<DB>, versionId: string) {
     .executeTakeFirst();
 }
 
+/** Every stored object of a track's versions: their originals and listening copies. */
 export async function storageKeysOfTrack(db: Kysely<DB>, trackId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('track_versions')
-    .select('storage_key')
+    .select(['storage_key', 'lossless_key', 'compact_key'])
     .where('track_id', '=', trackId)
     .execute();
-  return rows.map((r) => r.storage_key);
+  return rows.flatMap(versionKeys);
 }
+
+const versionKeys = (r: { storage_key: string; lossless_key: string | null; compact_key: string | null }) =>
+  [r.storage_key, r.lossless_key, r.compact_key].filter((k): k is string => k !== null);
 
 // Project files
 
@@ -275,11 +313,15 @@ export async function deleteFileRow(db: Kysely<DB>, fileId: string): Promise<voi
   await db.deleteFrom('project_files').where('id', '=', fileId).execute();
 }
 
-/** Every stored object of a project (versions and files). */
+/** Every stored object of a project (versions with their copies, and files). */
 export async function storageKeysOfProject(db: Kysely<DB>, projectId: string): Promise<string[]> {
   const [v, f] = await Promise.all([
-    db.selectFrom('track_versions').select('storage_key').where('project_id', '=', projectId).execute(),
+    db
+      .selectFrom('track_versions')
+      .select(['storage_key', 'lossless_key', 'compact_key'])
+      .where('project_id', '=', projectId)
+      .execute(),
     db.selectFrom('project_files').select('storage_key').where('project_id', '=', projectId).execute(),
   ]);
-  return [...v, ...f].map((r) => r.storage_key);
+  return [...v.flatMap(versionKeys), ...f.map((r) => r.storage_key)];
 }

@@ -15,6 +15,8 @@ export interface TracksTable {
   isrc: string | null;
   notes: string;
   current_version_id: string | null;
+  /** Whether its unresolved threads show on its later versions (migration 0036; boolean, 0/1 in SQLite). */
+  carry_comments: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -42,7 +44,19 @@ export interface TrackVersionsTable {
   /** The version this one was mastered from (id and label then), or null for an upload. */
   mastered_from: ColumnType<string | null, string | null | undefined, string | null>;
   mastered_from_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The listening copies (copies.ts): a job's status each; a null lossless status needs no lossless copy. */
+  lossless_status: ColumnType<CopyStatus | null, CopyStatus | null | undefined, CopyStatus | null>;
+  lossless_key: ColumnType<string | null, string | null | undefined, string | null>;
+  lossless_size: ColumnType<number | null, number | null | undefined, number | null>;
+  compact_status: ColumnType<CopyStatus, CopyStatus | undefined, CopyStatus>;
+  compact_key: ColumnType<string | null, string | null | undefined, string | null>;
+  compact_size: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Bits per second. */
+  compact_bitrate: ColumnType<number | null, number | null | undefined, number | null>;
+  compact_codec: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type CopyStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface ProjectFilesTable {
   id: string;

@@ -1,12 +1,13 @@
 // HTTP routes for a project's tracks and their versions, as the contract declares them: validate, call the
 // service, shape the envelope.
-import { DownloadQuerySchema, VersionParamsSchema, VersionUploadFieldsSchema } from '@mixdesk/contract/media';
+import { AudioQuerySchema, VersionParamsSchema, VersionUploadFieldsSchema } from '@mixdesk/contract/media';
 import { trackRoutes as routes } from '@mixdesk/contract/routes/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
 import { BinarySchema } from '../../platform/http/openapi.ts';
 import { authOf } from '../../platform/security/auth.ts';
-import { sendObject, versionObject } from './send-object.ts';
+import { copyObject } from './copies.ts';
+import { sendObject } from './send-object.ts';
 import * as tracks from './tracks-service.ts';
 import { requestUpload, uploadBody, uploadLimit } from './upload.ts';
 import * as versions from './versions-service.ts';
@@ -117,7 +118,7 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         params: VersionParamsSchema,
-        querystring: DownloadQuerySchema,
+        querystring: AudioQuerySchema,
         produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
@@ -125,7 +126,8 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const v = await versions.versionAudio(ctx, authOf(request).user._id, versionIds(request.params));
       const download = request.query.download === '1' || request.query.download === 'true';
-      return sendObject(ctx, request, reply, versionObject(v), download ? 'attachment' : 'inline');
+      const object = copyObject(v, request.query.copy);
+      return sendObject(ctx, request, reply, object, download ? 'attachment' : 'inline');
     },
   );
 };

@@ -154,6 +154,8 @@ export async function updateTrack(
   input: z.output<typeof UpdateTrackSchema>,
 ): Promise<{ track: Track; totals: MediaTotals }> {
   const { project, track } = await requireTrack(ctx, userId, projectId, trackId, 'edit');
+  // Whether notes follow the mix is the owner's call (issue #35): an editor's try is refused as a whole.
+  if (input.carryComments !== undefined) await requireProjectAccess(ctx, userId, project.id, 'owner');
   const patch = {
     ...(input.title !== undefined && { title: input.title }),
     ...(input.status !== undefined && { status: input.status }),
@@ -161,6 +163,7 @@ export async function updateTrack(
     ...(input.musicalKey !== undefined && { musical_key: input.musicalKey }),
     ...(input.isrc !== undefined && { isrc: input.isrc }),
     ...(input.notes !== undefined && { notes: input.notes }),
+    ...(input.carryComments !== undefined && { carry_comments: input.carryComments }),
   };
   const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
     if (!(await repo.findTrackRow(trx, project.id, track.id))) throw notFound('Track');
@@ -203,6 +206,20 @@ export async function reorderTracks(
   });
   const rows = await repo.listTrackRows(ctx.db, project.id, TRACKS_LIMIT_MAX, 0);
   return loadTracks(ctx, rows);
+}
+
+/**
+ * The versions whose unresolved threads show on `versionId` of `track` (issue #35): every version of the track
+ * uploaded before it (a thread carried once keeps following the mix until it is resolved), none when the
+ * track's owner turned carrying off.
+ */
+export async function versionsCarriedInto(
+  db: Kysely<DB>,
+  track: repo.TrackRow,
+  versionId: string,
+): Promise<{ id: string; label: string }[]> {
+  if (!track.carry_comments) return [];
+  return repo.versionsBefore(db, track.id, versionId);
 }
 
 /**

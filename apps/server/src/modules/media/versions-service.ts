@@ -16,6 +16,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { announceActivities } from '../activity/public.ts';
+import { copyColumns, copyKeysOf, queueCopies } from './copies.ts';
 import { decoders } from './decoder.ts';
 import { queuePeaks } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
@@ -37,11 +38,19 @@ export const NOT_AUDIO =
   'This is not an audio file Mixdesk can play. Upload WAV, AIFF, FLAC, MP3, M4A/AAC or OGG (the content counts, not the name).';
 
 /** The columns a new version takes from its probed audio, and its waveform job, whoever made it. */
-type ProbedColumns = 'mime' | 'format' | 'duration' | 'sample_rate' | 'bit_depth' | 'channels';
+type ProbedColumns =
+  | 'mime'
+  | 'format'
+  | 'duration'
+  | 'sample_rate'
+  | 'bit_depth'
+  | 'channels'
+  | 'lossless_status'
+  | 'compact_status';
 
 /**
- * Records a new version of probed audio (an upload, a master) with its waveform queued in the same
- * transaction: its peaks are pending until that job has decoded every sample.
+ * Records a new version of probed audio (an upload, a master) with its waveform and listening copies queued in
+ * the same transaction: its peaks are pending until that job has decoded every sample.
  */
 export async function insertProbedVersion(
   trx: Kysely<DB>,
@@ -60,8 +69,10 @@ export async function insertProbedVersion(
     peaks: '[]',
     peaks_status: 'pending',
     created_at: nowIso(),
+    ...copyColumns(info),
   });
   await queuePeaks(trx, row.id, row.project_id);
+  await queueCopies(trx, row.id, row.project_id);
 }
 
 interface Ids {
@@ -250,9 +261,12 @@ export async function deleteVersion(
   ids: Ids & { versionId: string },
 ): Promise<{ track: Track; totals: MediaTotals }> {
   const { project, track, version } = await requireVersion(ctx, userId, ids, 'edit');
+  let gone = version;
   const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
     const row = await repo.findTrackRow(trx, project.id, track.id);
-    if (!row || !(await repo.findVersionRow(trx, track.id, version.id))) throw notFound('Version');
+    const found = await repo.findVersionRow(trx, track.id, version.id);
+    if (!row || !found) throw notFound('Version');
+    gone = found;
     await repo.deleteVersionRow(trx, version.id);
     if (row.current_version_id === version.id) {
       const [newest] = await repo.versionRowsOfTrack(trx, track.id);
@@ -262,6 +276,7 @@ export async function deleteVersion(
       });
     }
   });
-  await removeObjects(ctx, [version.storage_key]);
+  // The copies' keys as the row had them when it went (a copies job may have stored them since the read).
+  await removeObjects(ctx, [version.storage_key, ...copyKeysOf(gone)]);
   return { track: await loadTrack(ctx, project.id, track.id), totals };
 }

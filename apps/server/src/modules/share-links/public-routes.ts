@@ -9,12 +9,13 @@ import { notFound } from '../../platform/errors.ts';
 import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
 import { BinarySchema } from '../../platform/http/openapi.ts';
 import { createGuestComment, listGuestComments } from '../comments/public.ts';
-import { peaksOf, sendObject, versionObject } from '../media/public.ts';
+import { copyObject, peaksOf, sendObject, versionObject } from '../media/public.ts';
 import { withinGuestCommentLimit } from './guest-comment-limit.ts';
 import {
   assertCommentsAllowed,
   logComment,
   logDownload,
+  logStream,
   openShare,
   recordPlay,
   requireDownload,
@@ -22,6 +23,9 @@ import {
   unlockShare,
   whoHears,
 } from './public-service.ts';
+
+/** The first byte asked for (no range, or one from 0): a new stream or download, not the rest of one. */
+const startsAtZero = (range: string | undefined) => !range || /^\s*bytes\s*=\s*0\s*-/i.test(range);
 
 export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -48,14 +52,21 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: routes.audio.params,
+        querystring: routes.audio.query,
         produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
     },
     async (request, reply) => {
       const { token, versionId } = request.params;
-      const { version } = await requireSharedVersion(ctx, request, token, versionId);
-      const sent = sendObject(ctx, request, reply, versionObject(version), 'inline');
+      const shared = await requireSharedVersion(ctx, request, token, versionId);
+      // Without downloads, the original's bytes never leave: a guest hears the compact copy only, and each
+      // stream (its first byte asked for) is a listen in the link's access log.
+      const allowed = shared.link.allow_download;
+      const object = copyObject(shared.version, allowed ? 'original' : 'compact');
+      if (!allowed && startsAtZero(request.headers.range))
+        await logStream(ctx, request, shared, request.query.listen);
+      const sent = sendObject(ctx, request, reply, object, 'inline');
       // Playing is not downloading: the browser may keep it for the page, but no other cache.
       reply.header('cache-control', 'private, no-store');
       return sent;
@@ -88,8 +99,7 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, versionId } = request.params;
       const shared = await requireDownload(ctx, request, token, versionId);
       // A resumed download (a range past the start) is the same download, logged once.
-      const range = request.headers.range;
-      if (!range || /^\s*bytes\s*=\s*0\s*-/i.test(range)) await logDownload(ctx, request, shared);
+      if (startsAtZero(request.headers.range)) await logDownload(ctx, request, shared);
       return sendObject(ctx, request, reply, versionObject(shared.version), 'attachment');
     },
   );

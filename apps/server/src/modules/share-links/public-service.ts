@@ -141,8 +141,9 @@ export async function requireDownload(
   versionId: string,
 ) {
   const shared = await requireSharedVersion(ctx, request, token, versionId);
+  // Not there at all (404), as every other way to the original through such a link.
   if (!shared.link.allow_download)
-    throw new AppError('FORBIDDEN', 'This link does not allow downloads. Ask whoever sent it for the file.');
+    throw new AppError('NOT_FOUND', 'This link does not allow downloads. Ask whoever sent it for the file.');
   return shared;
 }
 
@@ -151,6 +152,33 @@ export const logDownload = (
   request: FastifyRequest,
   shared: { link: ShareLinkRow; version: SharedVersionRow },
 ) => logEvent(ctx, request, shared.link, 'downloaded', { version: shared.version });
+
+/**
+ * A stream of a link without downloads starting: a listen in the access log, the page's own (`listenId`, so its
+ * progress reports move the same row) or a new one. A failure to log never costs the guest the audio.
+ */
+export async function logStream(
+  ctx: AppContext,
+  request: FastifyRequest,
+  shared: { link: ShareLinkRow; version: SharedVersionRow },
+  listenId: string | undefined,
+): Promise<void> {
+  try {
+    await repo.recordListen(ctx.db, {
+      id: newId(),
+      link_id: shared.link.id,
+      track_id: shared.version.track_id,
+      version_id: shared.version.id,
+      listen_id: listenId ?? newId(),
+      seconds: 0,
+      guest_name: null,
+      ...coarseClient(request.headers['user-agent']),
+      created_at: nowIso(),
+    });
+  } catch (err) {
+    request.log.warn({ service: 'share-links', err }, 'Could not log a stream of a shared version');
+  }
+}
 
 export const logComment = (
   ctx: AppContext,

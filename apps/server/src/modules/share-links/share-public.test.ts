@@ -98,8 +98,11 @@ describe('what a link shows', () => {
     expect(share.tracks[0]!.version._id).toBe(old);
   });
 
-  it('streams audio with ranges and serves peaks', async () => {
-    const made = await makeLink(t.app, f.owner.token, f.projectId, { trackId: f.trackId });
+  it('streams the original with ranges where downloads are allowed, and serves peaks', async () => {
+    const made = await makeLink(t.app, f.owner.token, f.projectId, {
+      trackId: f.trackId,
+      allowDownload: true,
+    });
     const visitor = guest(t.app);
     const version = (await visitor.view(made.api)).tracks[0]!.version;
     const whole = await visitor.get(version.audioUrl);
@@ -258,7 +261,7 @@ describe('a link with a password', () => {
 });
 
 describe('downloads', () => {
-  it('403 when the link does not allow them; logged once per download when it does', async () => {
+  it('404 when the link does not allow them; logged once per download when it does', async () => {
     const closed = await makeLink(t.app, f.owner.token, f.projectId, {
       trackId: f.trackId,
       allowDownload: false,
@@ -266,7 +269,7 @@ describe('downloads', () => {
     const visitor = guest(t.app);
     const version = (await visitor.view(closed.api)).tracks[0]!.version;
     const refused = await visitor.get(`${closed.api}/versions/${version._id}/download`);
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toMatch(/does not allow downloads/);
 
     const openLink = await makeLink(t.app, f.owner.token, f.projectId, {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { sweepOrphans } from '../../platform/storage/storage-sweeper.ts';
 import {
   addTrack,
@@ -73,8 +74,11 @@ describe('resumable uploads into an S3 bucket', () => {
     expect(second.patchOffsets[0]).toBeGreaterThan(0);
     const done = await outcome(t.app, p.owner.token, idOf(first.url));
     expect(done.status).toBe('done');
+    // The version and, once made, its two listening copies: all in the bucket.
+    await jobQueue(t.app.ctx).idle();
     const keys = await s3.keys(`projects/${p.projectId}/tracks/`);
-    expect(keys).toEqual([`projects/${p.projectId}/tracks/${done.version?._id}`]);
+    const key = `projects/${p.projectId}/tracks/${done.version?._id}`;
+    expect([...keys].sort()).toEqual([key, `${key}-compact`, `${key}-lossless`]);
     const audio = await t.app.inject({ url: done.version?.audioUrl ?? '', headers: bearer(p.owner.token) });
     expect(sha(audio.rawPayload)).toBe(sha(wav));
     // Nothing waiting, in the bucket or on the disk; no stored file on the disk.

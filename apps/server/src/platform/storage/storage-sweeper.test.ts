@@ -32,6 +32,7 @@ import {
   uploadVersion,
 } from '../../modules/media/media-testing.ts';
 import { uploadAvatar } from '../../modules/profile/test-fixtures.ts';
+import { jobQueue } from '../jobs/jobs.ts';
 import { DEFAULT_GRACE_MS, SWEEP_LOCK, sweepOrphans } from './storage-sweeper.ts';
 
 const MINUTE = 60_000;
@@ -47,7 +48,10 @@ async function keys(t: TestApp): Promise<string[]> {
 /** Every key the rows name, read straight from the tables. */
 async function keysRowsName(t: TestApp): Promise<string[]> {
   const db = t.app.ctx.db;
-  const versions = await db.selectFrom('track_versions').select('storage_key as key').execute();
+  // A version's original and its two listening copies (issue #35).
+  const versions = (
+    await db.selectFrom('track_versions').select(['storage_key', 'lossless_key', 'compact_key']).execute()
+  ).flatMap((v) => [v.storage_key, v.lossless_key, v.compact_key].map((key) => ({ key })));
   const files = await db.selectFrom('project_files').select('storage_key as key').execute();
   const avatars = await db.selectFrom('user_profiles').select('avatar_key as key').execute();
   const documents = await db.selectFrom('documents').select('pdf_key as key').execute();
@@ -67,6 +71,8 @@ async function rowsWithObjects(t: TestApp, p: ProjectWithPeople) {
   ).toBe(201);
   await uploadAvatar(t.app, p.owner);
   await completedDocument(t, p.owner);
+  // The version's listening copies made.
+  await jobQueue(t.app.ctx).idle();
 }
 
 async function completedDocument(t: TestApp, owner: SignedIn) {
@@ -102,8 +108,9 @@ describe.each(['disk', 's3'] as const)('the storage sweeper on %s', (where) => {
 
   it('keeps a crash’s object while younger than the grace, removes it once older, and keeps every object a row names', async () => {
     const named = await keysRowsName(t);
-    // Every kind of row that names an object is here: audio, a file, an avatar, a document's two PDFs.
-    expect(named.filter((k) => k.includes('/tracks/'))).toHaveLength(1);
+    // Every kind of row that names an object is here: audio (the original, a lossless and a compact copy), a
+    // file, an avatar, a document's two PDFs.
+    expect(named.filter((k) => k.includes('/tracks/'))).toHaveLength(3);
     expect(named.filter((k) => k.includes('/files/'))).toHaveLength(1);
     expect(named.filter((k) => k.startsWith('avatars/'))).toHaveLength(1);
     expect(named.filter((k) => k.startsWith('documents/'))).toHaveLength(2);
@@ -116,14 +123,14 @@ describe.each(['disk', 's3'] as const)('the storage sweeper on %s', (where) => {
 
     const logged = () => t.logs().split('stored objects no row names').length - 1;
     const loggedBefore = logged();
-    expect(await sweepOrphans(t.app.ctx)).toEqual({ scanned: 6, removed: 0, bytesFreed: 0 });
+    expect(await sweepOrphans(t.app.ctx)).toEqual({ scanned: 8, removed: 0, bytesFreed: 0 });
     expect(await sweepOrphans(t.app.ctx, { now: later(DEFAULT_GRACE_MS - MINUTE) })).toMatchObject({
       removed: 0,
     });
     expect(await keys(t)).toEqual([...named, orphan].sort());
 
     const swept = await sweepOrphans(t.app.ctx, { now: later(DEFAULT_GRACE_MS + MINUTE) });
-    expect(swept).toEqual({ scanned: 6, removed: 1, bytesFreed: size });
+    expect(swept).toEqual({ scanned: 8, removed: 1, bytesFreed: size });
     expect(await keys(t)).toEqual(named);
     // Told once, with the figures as fields.
     expect(logged()).toBe(loggedBefore + 1);
@@ -131,10 +138,10 @@ describe.each(['disk', 's3'] as const)('the storage sweeper on %s', (where) => {
       .logs()
       .split('\n')
       .findLast((l) => l.includes('Removed 1 stored objects no row names'));
-    expect(JSON.parse(line!)).toMatchObject({ service: 'storage', scanned: 6, removed: 1, bytesFreed: size });
+    expect(JSON.parse(line!)).toMatchObject({ service: 'storage', scanned: 8, removed: 1, bytesFreed: size });
     // Nothing to do: nothing removed, nothing logged again.
     expect(await sweepOrphans(t.app.ctx, { now: later(DEFAULT_GRACE_MS * 24) })).toEqual({
-      scanned: 5,
+      scanned: 7,
       removed: 0,
       bytesFreed: 0,
     });

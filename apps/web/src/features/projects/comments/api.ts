@@ -18,8 +18,16 @@ export const versionParams = ({ projectId, trackId, versionId }: VersionRef) => 
 const commentParams = (ref: VersionRef, commentId: string) => ({ ...versionParams(ref), commentId });
 
 export const commentKeys = {
+  all: ['comments'] as const,
   version: (versionId: string) => ['comments', versionId] as const,
 };
+
+/** Where a comment's own routes are: the version it was written on (a carried thread's too, issue #35). */
+export const refOf = (c: Comment): VersionRef => ({
+  projectId: c.projectId,
+  trackId: c.trackId,
+  versionId: c.versionId,
+});
 
 export async function fetchComments(ref: VersionRef, signal?: AbortSignal): Promise<Comment[]> {
   return (await call(routes.list, { params: versionParams(ref) }, { signal })).data.comments;

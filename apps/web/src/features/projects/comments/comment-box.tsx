@@ -7,7 +7,7 @@ import {
   formatTimestamp,
 } from '@mixdesk/contract/comments';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Input, Textarea } from '../../../ui/input';
@@ -34,6 +34,13 @@ export function CommentBox({ versionRef, duration, playhead, parent, onPosted, o
   const [end, setEnd] = useState('');
   /** Once the time is typed, the playhead no longer moves it. */
   const [timeTyped, setTimeTyped] = useState(false);
+  /** The playhead's exact seconds the "At" field shows (to the second); the comment lands there, not on the second. */
+  const exactAt = useRef<number | null>(null);
+  const takePlayhead = () => {
+    const seconds = playhead();
+    exactAt.current = seconds;
+    setAt(formatTimestamp(seconds));
+  };
   const [error, setError] = useState<string | null>(null);
 
   const post = useMutation({
@@ -49,16 +56,21 @@ export function CommentBox({ versionRef, duration, playhead, parent, onPosted, o
   });
 
   const followPlayhead = () => {
-    if (!parent && !timeTyped) setAt(formatTimestamp(playhead()));
+    if (!parent && !timeTyped) takePlayhead();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return setError('Comment cannot be empty');
     if (parent) return post.mutate({ body, at: parent.at, parentId: parent._id });
-    const times = readCommentTimes(at || formatTimestamp(playhead()), end, duration);
+    if (!at && !timeTyped) takePlayhead();
+    const times = readCommentTimes(at || formatTimestamp(exactAt.current ?? 0), end, duration);
     if ('error' in times) return setError(times.error);
-    post.mutate({ body, at: times.at, end: times.end });
+    // Not typed: the playhead's own time (to the millisecond), which the field shows rounded down.
+    const exact = !timeTyped && exactAt.current !== null ? Math.round(exactAt.current * 1000) / 1000 : null;
+    const startAt = exact !== null && Math.floor(exact) === times.at ? exact : times.at;
+    if (times.end !== null && times.end <= startAt) return setError('Until must be after the time');
+    post.mutate({ body, at: startAt, end: times.end });
   };
 
   const label = parent ? `Reply to ${parent.author.name}` : 'Comment';
@@ -116,7 +128,7 @@ export function CommentBox({ versionRef, duration, playhead, parent, onPosted, o
               size="sm"
               variant="ghost"
               onClick={() => {
-                setAt(formatTimestamp(playhead()));
+                takePlayhead();
                 setTimeTyped(false);
               }}
             >

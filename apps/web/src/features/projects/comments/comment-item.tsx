@@ -1,5 +1,6 @@
 // One comment: who, when in the track (a button that seeks there), what they said, and what the viewer may do
-// with it: like, reply (to a thread's first comment), resolve or reopen, edit their own, delete.
+// with it: like, reply (to a thread's first comment), resolve or reopen, edit their own, delete. A thread carried
+// from an earlier version (issue #35) says so ("from Mix 1"); its actions go to the version it was written on.
 import { type Comment, formatTimestamp } from '@mixdesk/contract/comments';
 import type { ProjectAccess } from '@mixdesk/contract/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,8 +15,8 @@ import { cn } from '../../../ui/cn';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Textarea } from '../../../ui/input';
 import { mediaErrorMessage } from '../media/media-errors';
-import { deleteComment, toggleLike, toggleResolve, updateComment, type VersionRef } from './api';
-import { applyDeletion, storeComment } from './use-comments';
+import { deleteComment, refOf, toggleLike, toggleResolve, updateComment } from './api';
+import { applyDeletion, refreshCarried, storeComment } from './use-comments';
 
 export interface Viewer {
   userId: string | null;
@@ -24,7 +25,6 @@ export interface Viewer {
 
 interface Props {
   comment: Comment;
-  versionRef: VersionRef;
   viewer: Viewer;
   onSeek: (seconds: number) => void;
   onReply?: () => void;
@@ -42,7 +42,9 @@ function deleteDescription(isThread: boolean, byOwner: boolean, othersReplied: b
 }
 
 export function CommentItem(props: Props) {
-  const { comment: c, versionRef, viewer, onSeek, onReply, now } = props;
+  const { comment: c, viewer, onSeek, onReply, now } = props;
+  // A comment's routes are its own version's, wherever it is shown.
+  const versionRef = refOf(c);
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(c.body);
@@ -58,6 +60,7 @@ export function CommentItem(props: Props) {
     mutationFn: (action: () => Promise<Comment>) => action(),
     onSuccess: (saved) => {
       storeComment(client, saved);
+      if (c.carriedFrom) refreshCarried(client);
       setEditing(false);
       setError(null);
     },
@@ -66,7 +69,7 @@ export function CommentItem(props: Props) {
 
   return (
     <article
-      aria-label={`Comment by ${c.author.name} at ${formatTimestamp(c.at)}`}
+      aria-label={`Comment by ${c.author.name} at ${formatTimestamp(c.at)}${isThread && c.carriedFrom ? `, from ${c.carriedFrom.label}` : ''}`}
       className={cn('flex gap-2.5', c.resolved && 'opacity-70')}
     >
       <Avatar src={c.author.avatarUrl} name={c.author.name} size="sm" className="mt-0.5" />
@@ -74,6 +77,11 @@ export function CommentItem(props: Props) {
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
           <span className="font-medium">{c.author.name}</span>
           {c.author.guest && <Badge>Guest</Badge>}
+          {isThread && c.carriedFrom && (
+            <Badge tone="warning" title={`An open note carried from ${c.carriedFrom.label}`}>
+              from {c.carriedFrom.label}
+            </Badge>
+          )}
           <button
             type="button"
             onClick={() => onSeek(c.at)}
@@ -174,7 +182,10 @@ export function CommentItem(props: Props) {
         confirmLabel="Delete Comment"
         onConfirm={() => deleteComment(versionRef, c._id)}
         onClose={() => setDeleting(false)}
-        onDone={(deletion) => applyDeletion(client, c.versionId, deletion)}
+        onDone={(deletion) => {
+          applyDeletion(client, c.versionId, deletion);
+          if (c.carriedFrom) refreshCarried(client);
+        }}
         errorMessage={(failure) => mediaErrorMessage(failure, 'Failed to delete the comment')}
       />
     </article>

@@ -1,6 +1,9 @@
 // A version's comments, kept live: loaded once, then every comment:new / updated / deleted / liked of the
 // project's room is applied to the cached list, so each person sees the others' comments as they are posted
-// (a first comment its author deleted after others replied arrives as comment:updated, a placeholder).
+// (a first comment its author deleted after others replied arrives as comment:updated, a placeholder). The
+// list also holds the open threads carried from the track's earlier versions (issue #35): their events name
+// the version they were written on, so an event about another version of the track reads the list again
+// (what is carried, and until when, is the server's to say).
 import type { Comment } from '@mixdesk/contract/comments';
 import type { ServerEventData } from '@mixdesk/contract/realtime-events';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +37,16 @@ export function applyDeletion(client: QueryClient, versionId: string, deletion: 
   if (deletion.placeholder) storeComment(client, deletion.placeholder);
 }
 
-type CommentEventName = 'comment:new' | 'comment:updated' | 'comment:deleted' | 'comment:liked';
+/**
+ * After a change to a thread carried from an earlier version: every comments list is read again (the one it is
+ * shown in may no longer carry it, once resolved).
+ */
+export function refreshCarried(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: commentKeys.all });
+}
+
+const COMMENT_EVENTS = ['comment:new', 'comment:updated', 'comment:deleted', 'comment:liked'] as const;
+type CommentEventName = (typeof COMMENT_EVENTS)[number];
 
 /** Calls `apply` with each `event` about this version (the contract has read the payload already). */
 function listen<E extends CommentEventName>(
@@ -57,6 +69,7 @@ export function useComments(ref: VersionRef | null) {
   });
 
   const projectId = ref?.projectId;
+  const trackId = ref?.trackId;
   const versionId = ref?.versionId;
   // Events missed while the connection was down are read again when it is back.
   const { status } = useRealtime();
@@ -70,6 +83,7 @@ export function useComments(ref: VersionRef | null) {
   useEffect(() => {
     if (!projectId || !versionId) return;
     const release = realtime.watchProject(projectId);
+    const readAgain = () => void client.invalidateQueries({ queryKey: commentKeys.version(versionId) });
     const offs = [
       listen('comment:new', versionId, (e) => storeComment(client, e.comment)),
       listen('comment:updated', versionId, (e) => storeComment(client, e.comment)),
@@ -79,12 +93,18 @@ export function useComments(ref: VersionRef | null) {
           list?.map((c) => (c._id === e.commentId ? { ...c, likes: e.likes, likedBy: e.likedBy } : c)),
         ),
       ),
+      // Another version of the track: a thread carried here may have changed, or one may now be carried.
+      ...COMMENT_EVENTS.map((event) =>
+        realtime.onLiveEvent(event, (data) => {
+          if (data.trackId === trackId && data.versionId !== versionId) readAgain();
+        }),
+      ),
     ];
     return () => {
       for (const off of offs) off();
       release();
     };
-  }, [client, projectId, versionId]);
+  }, [client, projectId, trackId, versionId]);
 
   return query;
 }

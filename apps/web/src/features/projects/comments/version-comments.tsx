@@ -1,5 +1,7 @@
 // The comments of the version in the player, as threads in time order: write one at the playhead, reply, like,
-// resolve (and hide what is resolved). A marker opened on the player scrolls its thread into view.
+// resolve (and hide what is resolved). A marker opened on the player scrolls its thread into view. The open
+// threads of the track's earlier versions follow the mix here (issue #35), marked with the version they came
+// from and counted there, not here; a reply or a resolve on one goes to that thread.
 import type { Comment } from '@mixdesk/contract/comments';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
@@ -8,11 +10,11 @@ import { useNow } from '../../../lib/use-now';
 import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
 import { mediaErrorMessage } from '../media/media-errors';
-import type { VersionRef } from './api';
+import { refOf, type VersionRef } from './api';
 import { CommentBox } from './comment-box';
 import { CommentItem, type Viewer } from './comment-item';
 import { DeletedComment } from './deleted-comment';
-import { storeComment } from './use-comments';
+import { refreshCarried, storeComment } from './use-comments';
 
 interface Props {
   versionRef: VersionRef;
@@ -37,6 +39,8 @@ export function VersionComments(props: Props) {
   const threads = list.filter((c) => c.parentId === null && (!hideResolved || !c.resolved));
   const repliesOf = (id: string) => list.filter((c) => c.parentId === id);
   const resolvedCount = list.filter((c) => c.parentId === null && c.resolved).length;
+  const ownCount = list.filter((c) => !c.carriedFrom).length;
+  const carriedCount = list.filter((c) => c.parentId === null && c.carriedFrom).length;
 
   const openRef = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -48,10 +52,15 @@ export function VersionComments(props: Props) {
       <div className="flex flex-wrap items-center justify-between gap-x-4">
         <h3
           id={`comments-${versionRef.versionId}`}
-          className="flex items-center gap-2 text-base font-semibold"
+          className="flex flex-wrap items-center gap-x-2 text-base font-semibold"
         >
           <MessageSquare aria-hidden="true" className="size-4" />
-          Comments on {props.versionLabel} <span className="font-normal text-muted">({list.length})</span>
+          Comments on {props.versionLabel} <span className="font-normal text-muted">({ownCount})</span>
+          {carriedCount > 0 && (
+            <span className="text-sm font-normal whitespace-nowrap text-muted">
+              + {carriedCount} open from earlier versions
+            </span>
+          )}
         </h3>
         {resolvedCount > 0 && (
           <Switch
@@ -95,14 +104,14 @@ export function VersionComments(props: Props) {
               key={thread._id}
               ref={thread._id === openId ? openRef : undefined}
               data-open={thread._id === openId || undefined}
-              className="flex flex-col gap-3 rounded-md border border-border p-3 data-[open]:border-accent data-[open]:bg-accent-soft/40"
+              data-carried={thread.carriedFrom ? true : undefined}
+              className="flex flex-col gap-3 rounded-md border border-border p-3 data-[carried]:border-dashed data-[carried]:border-warning/60 data-[open]:border-accent data-[open]:bg-accent-soft/40"
             >
               {thread.deleted ? (
                 <DeletedComment comment={thread} />
               ) : (
                 <CommentItem
                   comment={thread}
-                  versionRef={versionRef}
                   viewer={viewer}
                   now={now}
                   onSeek={(s) => {
@@ -117,13 +126,7 @@ export function VersionComments(props: Props) {
                 <ol className="ml-8 flex flex-col gap-3 border-l border-border pl-3" aria-label="Replies">
                   {repliesOf(thread._id).map((reply) => (
                     <li key={reply._id}>
-                      <CommentItem
-                        comment={reply}
-                        versionRef={versionRef}
-                        viewer={viewer}
-                        now={now}
-                        onSeek={props.onSeek}
-                      />
+                      <CommentItem comment={reply} viewer={viewer} now={now} onSeek={props.onSeek} />
                     </li>
                   ))}
                 </ol>
@@ -131,7 +134,7 @@ export function VersionComments(props: Props) {
               {replyTo === thread._id && !thread.deleted && (
                 <div className="ml-8">
                   <CommentBox
-                    versionRef={versionRef}
+                    versionRef={refOf(thread)}
                     duration={props.duration}
                     playhead={props.playhead}
                     parent={thread}
@@ -139,6 +142,7 @@ export function VersionComments(props: Props) {
                     onCancel={() => setReplyTo(null)}
                     onPosted={(c) => {
                       storeComment(client, c);
+                      if (thread.carriedFrom) refreshCarried(client);
                       setReplyTo(null);
                     }}
                   />

@@ -3,12 +3,13 @@
 import { musicalKeyLabel, type Track } from '@mixdesk/contract/media';
 import type { ProjectAccess } from '@mixdesk/contract/projects';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeftRight, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { mediaKeys } from '../../../lib/media-keys';
 import { useSession } from '../../../lib/session';
 import { fetchVersions } from '../../../lib/tracks-api';
+import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
@@ -19,6 +20,8 @@ import { VersionComments } from '../comments/version-comments';
 import { mediaErrorMessage } from '../media/media-errors';
 import { reviewBadge } from '../reviews/review-labels';
 import { type Person, ReviewPanel } from '../reviews/review-panel';
+import { ComparePlayer } from './compare-player';
+import { type CompareState, compareParams, defaultPair, parseCompare } from './listening';
 import { TRACK_STATUS_LABEL, TRACK_STATUS_TONE } from './track-labels';
 import { type PlayerHandle, TrackPlayer } from './track-player';
 import { UploadVersionForm } from './upload-version-form';
@@ -51,7 +54,7 @@ export function TrackDetail({
   const badge = reviewBadge(track.review);
   const { user } = useSession();
   // A link to a comment (from the activity feed or a notification) names the version, the time and the thread.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [picked, setPicked] = useState<string | null>(params.get('version'));
   const [openId, setOpenId] = useState<string | null>(params.get('comment'));
   const [hideResolved, setHideResolved] = useState(false);
@@ -74,7 +77,33 @@ export function TrackDetail({
     queryFn: ({ signal }) => fetchVersions(projectId, track._id, signal),
   });
   const list = versions.data ?? [];
-  const playing = list.find((v) => v._id === picked) ?? track.currentVersion;
+  // A/B compare (compare-player.tsx): its state is in the link; the comments follow the version heard.
+  const compare = versions.data
+    ? parseCompare(
+        params,
+        list.map((v) => v._id),
+      )
+    : null;
+  const comparing = compare?.ok ? compare.state : null;
+  const [heardSide, setHeardSide] = useState<'a' | 'b'>('a');
+  const pair = defaultPair(list);
+  const setCompare = (next: CompareState | null) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        for (const key of ['compare', 't', 'match']) out.delete(key);
+        if (next) for (const [key, value] of Object.entries(compareParams(next))) out.set(key, value);
+        return out;
+      },
+      { replace: true },
+    );
+  const startCompare = () => {
+    if (!pair) return;
+    setHeardSide('a');
+    setCompare({ a: pair[0], b: pair[1], t: player.current?.currentTime() ?? 0, match: null });
+  };
+  const heardId = comparing ? (heardSide === 'a' ? comparing.a : comparing.b) : null;
+  const playing = list.find((v) => v._id === (heardId ?? picked)) ?? track.currentVersion;
   const versionRef = playing ? { projectId, trackId: track._id, versionId: playing._id } : null;
   const comments = useComments(versionRef);
   const threads = (comments.data ?? []).filter((c) => c.parentId === null && (!hideResolved || !c.resolved));
@@ -148,11 +177,50 @@ export function TrackDetail({
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {track.notes && <p className="text-base whitespace-pre-wrap text-muted">{track.notes}</p>}
-        <section aria-label="Player" className="rounded-md border border-border p-3">
-          {playing ? (
+        <section aria-label="Player" className="flex flex-col gap-3 rounded-md border border-border p-3">
+          {compare && !compare.ok && (
+            <Alert type="error">
+              {compare.error}{' '}
+              {pair && (
+                <button type="button" className="underline" onClick={startCompare}>
+                  Compare the current version with the one before it
+                </button>
+              )}
+            </Alert>
+          )}
+          {comparing ? (
+            <ComparePlayer
+              projectId={projectId}
+              trackTitle={track.title}
+              versions={list}
+              state={comparing}
+              onState={(next, heard) => {
+                setHeardSide(heard);
+                setCompare(next);
+              }}
+              onClose={() => setCompare(null)}
+              handle={player}
+              lane={(duration) => (
+                <CommentLane
+                  threads={threads}
+                  duration={duration}
+                  openId={openId}
+                  onOpen={(c) => openThread(c._id, c.at)}
+                />
+              )}
+            />
+          ) : playing ? (
             <TrackPlayer
               version={playing}
               trackTitle={track.title}
+              actions={
+                pair && (
+                  <Button size="sm" onClick={startCompare} aria-label={`Compare versions of ${track.title}`}>
+                    <ArrowLeftRight aria-hidden="true" />
+                    <span className="max-sm:sr-only">Compare</span>
+                  </Button>
+                )
+              }
               playRequest={playRequest}
               handle={player}
               onPlayback={(event) => {

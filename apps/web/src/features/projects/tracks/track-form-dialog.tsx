@@ -1,5 +1,6 @@
 // Add or edit a track: title, status, BPM, key, ISRC and notes, checked with the same rules as the server
-// (the shared contract) before sending, and the server's field messages shown where they belong.
+// (the shared contract) before sending, and the server's field messages shown where they belong. The project's
+// owner also decides there whether unresolved notes follow the mix to new versions (issue #35).
 import {
   CreateTrackSchema,
   type MusicalKey,
@@ -7,7 +8,7 @@ import {
   type Track,
   type TrackStatus,
 } from '@mixdesk/contract/media';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createTrack, updateTrack } from '../../../lib/tracks-api';
 import { Alert } from '../../../ui/alert';
@@ -16,8 +17,11 @@ import { Modal } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { Input, Textarea } from '../../../ui/input';
 import { Select } from '../../../ui/select';
+import { Switch } from '../../../ui/switch';
+import { commentKeys } from '../comments/api';
 import { mediaErrorMessage } from '../media/media-errors';
 import { fieldErrorsOf } from '../project-errors';
+import { useProjectOutlet } from '../project-layout';
 import { KEY_OPTIONS, STATUS_OPTIONS } from './track-labels';
 
 interface Values {
@@ -27,9 +31,18 @@ interface Values {
   musicalKey: MusicalKey | '';
   isrc: string;
   notes: string;
+  carryComments: boolean;
 }
 
-const EMPTY: Values = { title: '', status: 'idea', bpm: '', musicalKey: '', isrc: '', notes: '' };
+const EMPTY: Values = {
+  title: '',
+  status: 'idea',
+  bpm: '',
+  musicalKey: '',
+  isrc: '',
+  notes: '',
+  carryComments: true,
+};
 
 const valuesOf = (t: Track): Values => ({
   title: t.title,
@@ -38,6 +51,7 @@ const valuesOf = (t: Track): Values => ({
   musicalKey: t.musicalKey ?? '',
   isrc: t.isrc ?? '',
   notes: t.notes,
+  carryComments: t.carryComments,
 });
 
 function toInput(v: Values) {
@@ -78,10 +92,21 @@ export function TrackFormDialog({
 }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const client = useQueryClient();
+  // Only the owner changes carrying (the server refuses anyone else), so only the owner's form sends it.
+  const isOwner = useProjectOutlet()?.project.access === 'owner';
+  const carryChanged = (v: Values) => isOwner && track !== null && v.carryComments !== track.carryComments;
   const mutation = useMutation({
     mutationFn: (v: Values) =>
-      track ? updateTrack(projectId, track._id, toInput(v)) : createTrack(projectId, toInput(v)),
-    onSuccess: (saved) => {
+      track
+        ? updateTrack(projectId, track._id, {
+            ...toInput(v),
+            ...(carryChanged(v) && { carryComments: v.carryComments }),
+          })
+        : createTrack(projectId, toInput(v)),
+    onSuccess: (saved, v) => {
+      // What each version's list carries changed with it.
+      if (carryChanged(v)) void client.invalidateQueries({ queryKey: commentKeys.all });
       onSaved(saved);
       onClose();
     },
@@ -214,6 +239,14 @@ export function TrackFormDialog({
             />
           )}
         </Field>
+        {track && isOwner && (
+          <Switch
+            label="Carry unresolved notes to new versions"
+            description="Open threads stay on the waveform of each new version, marked with the version they came from, until resolved."
+            checked={values.carryComments}
+            onCheckedChange={(checked) => set('carryComments', checked)}
+          />
+        )}
       </form>
     </Modal>
   );

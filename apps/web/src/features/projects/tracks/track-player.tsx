@@ -20,8 +20,10 @@ import { ensureFreshSession } from '../../../lib/upload';
 import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { Checkbox } from '../../../ui/checkbox';
 import { formatDuration } from '../format';
 import { startDownload } from '../media/download';
+import { browserPlays, pickSource, readDataSaver, writeDataSaver } from './listening';
 import { audioDetails } from './track-labels';
 import { Waveform } from './waveform';
 
@@ -29,7 +31,8 @@ import { Waveform } from './waveform';
 export type PlayableVersion = Pick<
   TrackVersion,
   '_id' | 'label' | 'duration' | 'format' | 'sampleRate' | 'bitDepth' | 'channels' | 'audioUrl' | 'peaksUrl'
-> & { isCurrent?: boolean };
+> &
+  Partial<Pick<TrackVersion, 'mime' | 'copies'>> & { isCurrent?: boolean };
 
 /** What the audio did, for a page that reports listening (a share link's play counts). */
 export type PlaybackEvent = 'play' | 'progress' | 'pause' | 'ended' | 'seeking';
@@ -51,6 +54,7 @@ export function TrackPlayer({
   access = 'session',
   downloadUrl,
   onPlayback,
+  actions,
 }: {
   version: PlayableVersion;
   trackTitle: string;
@@ -67,6 +71,8 @@ export function TrackPlayer({
   downloadUrl?: string | null;
   /** Told of each play, pause, end, seek and time update, with the playhead's seconds. */
   onPlayback?: (event: PlaybackEvent, seconds: number) => void;
+  /** Buttons beside Download (the track page's Compare). */
+  actions?: ReactNode;
 }) {
   const download = downloadUrl === undefined ? `${version.audioUrl}?download=1` : downloadUrl;
   const audio = useRef<HTMLAudioElement>(null);
@@ -76,6 +82,18 @@ export function TrackPlayer({
   const [failed, setFailed] = useState(false);
   const retried = useRef(false);
   const resumeAt = useRef<number | null>(null);
+  // Which file plays: the original, or a listening copy (listening.ts); data saver is remembered per device.
+  const [dataSaver, setDataSaver] = useState(readDataSaver);
+  const source = pickSource(version, { dataSaver, canPlay: browserPlays });
+  const resumePlaying = useRef(false);
+  const switchSaver = (on: boolean) => {
+    const el = audio.current;
+    // The same version from another file: on from the same point, playing if it was.
+    resumeAt.current = el?.currentTime ?? current;
+    resumePlaying.current = Boolean(el && !el.paused);
+    writeDataSaver(on);
+    setDataSaver(on);
+  };
 
   const peaks = useQuery({
     queryKey: mediaKeys.peaks(version._id),
@@ -168,7 +186,7 @@ export function TrackPlayer({
       {/* biome-ignore lint/a11y/useMediaCaption: music mixes have no captions to offer */}
       <audio
         ref={audio}
-        src={version.audioUrl}
+        src={source.url}
         preload="metadata"
         onPlay={(e) => {
           setPlaying(true);
@@ -194,6 +212,10 @@ export function TrackPlayer({
             el.currentTime = resumeAt.current;
             resumeAt.current = null;
           }
+          if (resumePlaying.current) {
+            resumePlaying.current = false;
+            void el.play().catch(() => setFailed(true));
+          }
         }}
         onError={onError}
       />
@@ -218,6 +240,7 @@ export function TrackPlayer({
           </p>
           <p className="truncate text-xs text-muted">{audioDetails(version)}</p>
         </div>
+        {actions}
         {download !== null && (
           <Button
             size="icon"
@@ -240,6 +263,24 @@ export function TrackPlayer({
         {overlay?.(shown)}
       </Waveform>
       {lane?.(shown)}
+      {version.copies && access === 'session' && (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs text-muted">
+          <span data-testid="player-source">
+            {source.copy === 'original'
+              ? 'Original file'
+              : source.copy === 'lossless'
+                ? 'Lossless copy (FLAC)'
+                : 'Compact copy (AAC)'}
+            {source.note && <span className="block text-warning">{source.note}</span>}
+          </span>
+          <Checkbox
+            label="Data saver"
+            className="[&_label]:text-xs"
+            checked={dataSaver}
+            onCheckedChange={(checked) => switchSaver(checked === true)}
+          />
+        </div>
+      )}
       <p className="-mt-1 flex justify-between font-mono text-xs text-muted tabular-nums">
         <span data-testid="player-time">{formatDuration(current)}</span>
         <span>

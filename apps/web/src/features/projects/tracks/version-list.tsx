@@ -4,16 +4,16 @@
 // mastering features: the route (app/) hands them in.
 import type { Track, TrackVersion } from '@mixdesk/contract/media';
 import { useMutation } from '@tanstack/react-query';
-import { Activity, Download, Gauge, Pause, Play, Star, Trash2 } from 'lucide-react';
+import { Activity, Gauge, Pause, Play, Star, Trash2 } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { deleteVersion, makeCurrentVersion, type VersionRef } from '../../../lib/tracks-api';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/toast';
-import { startDownload } from '../media/download';
 import { mediaErrorMessage } from '../media/media-errors';
 import { audioDetails, formatWhen, lengthAndSize } from './track-labels';
+import { VersionDownloads } from './version-downloads';
 import { VersionLabel } from './version-label';
 
 /** The version a dialog is open on (null: closed). */
@@ -163,14 +163,7 @@ export function VersionList({
                     Make current
                   </Button>
                 )}
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={`Download ${v.label}`}
-                  onClick={() => void startDownload(`${v.audioUrl}?download=1`)}
-                >
-                  <Download aria-hidden="true" />
-                </Button>
+                <VersionDownloads version={v} />
                 {canEdit && (
                   <Button
                     size="icon"
