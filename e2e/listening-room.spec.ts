@@ -52,7 +52,7 @@ test('A/B: matched loudness, 100 switches without losing the place, the state in
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { owner, projectId, trackId, headers, mixOne, mixTwo } = await seed(request);
   const page = await openAs(browser, owner, `/projects/${projectId}/tracks?track=${trackId}`);
   await page.getByRole('button', { name: 'Compare versions of Night Drive' }).click();

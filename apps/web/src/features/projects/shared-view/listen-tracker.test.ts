@@ -91,6 +91,23 @@ describe('the listen tracker of a share link', () => {
     ]);
   });
 
+  it('names the next listen before its Play (the audio URL carries it), and a new one after the end', () => {
+    const { t, sent } = tracker();
+    const first = t.id();
+    expect(t.id()).toBe(first);
+    t.observe('play', 0);
+    t.observe('progress', 3);
+    t.observe('ended', 3);
+    const second = t.id();
+    expect(second).not.toBe(first);
+    t.observe('play', 0);
+    t.observe('pause', 1);
+    expect(sent).toEqual([
+      { listenId: first, seconds: 3 },
+      { listenId: second, seconds: 1 },
+    ]);
+  });
+
   it('makes listen ids the server accepts', () => {
     const id = newListenId();
     expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);

@@ -17,6 +17,11 @@ export interface ListenTracker {
   flush(): void;
   /** Reports and closes the listen (another track, leaving the page). */
   finish(): void;
+  /**
+   * The id of the listen under way, or of the next one (made now, kept for its first Play): the audio's URL
+   * names it, so the server's log of the stream and these reports are one listen.
+   */
+  id(): string;
 }
 
 /** A fresh listen id: 32 hex digits from the browser's random source (which, unlike randomUUID, plain http has). */
@@ -83,5 +88,9 @@ export function createListenTracker(
     },
     flush,
     finish,
+    id: () => {
+      listenId ??= newId();
+      return listenId;
+    },
   };
 }

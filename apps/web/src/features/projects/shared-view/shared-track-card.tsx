@@ -28,7 +28,12 @@ export function SharedTrackCard({
   const version = track.version;
   const player = useRef<PlayerHandle>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const onPlayback = useListenReports(token, version._id);
+  const { onPlayback, listenId } = useListenReports(token, version._id);
+  // Without downloads the server logs each stream as a listen: the URL names the page's listen (one row for
+  // the stream and the page's reports), and nothing is fetched before Play (a preload is no listen).
+  const streamed = share.allowDownload
+    ? version
+    : { ...version, audioUrl: `${version.audioUrl}?listen=${listenId()}` };
   const comments = useQuery({
     queryKey: sharedKeys.comments(token, version._id),
     queryFn: ({ signal }) => fetchGuestComments(version.commentsUrl, signal).then(sortComments),
@@ -56,9 +61,10 @@ export function SharedTrackCard({
       <CardContent className="flex flex-col gap-5">
         <section aria-label="Player" className="rounded-md border border-border p-3">
           <TrackPlayer
-            version={version}
+            version={streamed}
             trackTitle={track.title}
             handle={player}
+            preload={share.allowDownload ? 'metadata' : 'none'}
             access="link"
             downloadUrl={null}
             onPlayback={onPlayback}

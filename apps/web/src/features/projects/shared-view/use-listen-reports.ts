@@ -26,5 +26,9 @@ export function useListenReports(token: string, versionId: string) {
     };
   }, [tracker]);
 
-  return useCallback((event: PlaybackEvent, seconds: number) => tracker.observe(event, seconds), [tracker]);
+  const onPlayback = useCallback(
+    (event: PlaybackEvent, seconds: number) => tracker.observe(event, seconds),
+    [tracker],
+  );
+  return { onPlayback, listenId: tracker.id };
 }

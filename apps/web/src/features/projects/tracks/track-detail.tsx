@@ -21,11 +21,14 @@ import { mediaErrorMessage } from '../media/media-errors';
 import { reviewBadge } from '../reviews/review-labels';
 import { type Person, ReviewPanel } from '../reviews/review-panel';
 import { ComparePlayer } from './compare-player';
-import { type CompareState, compareParams, defaultPair, parseCompare } from './listening';
 import { TRACK_STATUS_LABEL, TRACK_STATUS_TONE } from './track-labels';
 import { type PlayerHandle, TrackPlayer } from './track-player';
 import { UploadVersionForm } from './upload-version-form';
+import { useCompare } from './use-compare';
 import { type VersionDialogs, VersionList } from './version-list';
+
+/** How often the versions are read again while a listening copy is being made. */
+const COPIES_POLL_MS = 3000;
 
 interface Props {
   projectId: string;
@@ -54,7 +57,7 @@ export function TrackDetail({
   const badge = reviewBadge(track.review);
   const { user } = useSession();
   // A link to a comment (from the activity feed or a notification) names the version, the time and the thread.
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [picked, setPicked] = useState<string | null>(params.get('version'));
   const [openId, setOpenId] = useState<string | null>(params.get('comment'));
   const [hideResolved, setHideResolved] = useState(false);
@@ -75,34 +78,18 @@ export function TrackDetail({
   const versions = useQuery({
     queryKey: mediaKeys.versions(projectId, track._id),
     queryFn: ({ signal }) => fetchVersions(projectId, track._id, signal),
+    // Listening copies are made after each upload: look again until none is being made.
+    refetchInterval: (query) =>
+      query.state.data?.some((v) =>
+        [v.copies.compact.status, v.copies.lossless?.status].some((s) => s === 'queued' || s === 'running'),
+      )
+        ? COPIES_POLL_MS
+        : false,
   });
   const list = versions.data ?? [];
   // A/B compare (compare-player.tsx): its state is in the link; the comments follow the version heard.
-  const compare = versions.data
-    ? parseCompare(
-        params,
-        list.map((v) => v._id),
-      )
-    : null;
-  const comparing = compare?.ok ? compare.state : null;
-  const [heardSide, setHeardSide] = useState<'a' | 'b'>('a');
-  const pair = defaultPair(list);
-  const setCompare = (next: CompareState | null) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        for (const key of ['compare', 't', 'match']) out.delete(key);
-        if (next) for (const [key, value] of Object.entries(compareParams(next))) out.set(key, value);
-        return out;
-      },
-      { replace: true },
-    );
-  const startCompare = () => {
-    if (!pair) return;
-    setHeardSide('a');
-    setCompare({ a: pair[0], b: pair[1], t: player.current?.currentTime() ?? 0, match: null });
-  };
-  const heardId = comparing ? (heardSide === 'a' ? comparing.a : comparing.b) : null;
+  const compare = useCompare(versions.data, () => player.current?.currentTime() ?? 0);
+  const heardId = compare.heardId;
   const playing = list.find((v) => v._id === (heardId ?? picked)) ?? track.currentVersion;
   const versionRef = playing ? { projectId, trackId: track._id, versionId: playing._id } : null;
   const comments = useComments(versionRef);
@@ -178,27 +165,24 @@ export function TrackDetail({
       <CardContent className="flex flex-col gap-5">
         {track.notes && <p className="text-base whitespace-pre-wrap text-muted">{track.notes}</p>}
         <section aria-label="Player" className="flex flex-col gap-3 rounded-md border border-border p-3">
-          {compare && !compare.ok && (
+          {compare.error && (
             <Alert type="error">
               {compare.error}{' '}
-              {pair && (
-                <button type="button" className="underline" onClick={startCompare}>
+              {compare.canCompare && (
+                <button type="button" className="underline" onClick={compare.start}>
                   Compare the current version with the one before it
                 </button>
               )}
             </Alert>
           )}
-          {comparing ? (
+          {compare.state ? (
             <ComparePlayer
               projectId={projectId}
               trackTitle={track.title}
               versions={list}
-              state={comparing}
-              onState={(next, heard) => {
-                setHeardSide(heard);
-                setCompare(next);
-              }}
-              onClose={() => setCompare(null)}
+              state={compare.state}
+              onState={compare.change}
+              onClose={compare.close}
               handle={player}
               lane={(duration) => (
                 <CommentLane
@@ -214,8 +198,8 @@ export function TrackDetail({
               version={playing}
               trackTitle={track.title}
               actions={
-                pair && (
-                  <Button size="sm" onClick={startCompare} aria-label={`Compare versions of ${track.title}`}>
+                compare.canCompare && (
+                  <Button size="sm" onClick={compare.start} aria-label={`Compare versions of ${track.title}`}>
                     <ArrowLeftRight aria-hidden="true" />
                     <span className="max-sm:sr-only">Compare</span>
                   </Button>

@@ -55,6 +55,7 @@ export function TrackPlayer({
   downloadUrl,
   onPlayback,
   actions,
+  preload = 'metadata',
 }: {
   version: PlayableVersion;
   trackTitle: string;
@@ -73,6 +74,8 @@ export function TrackPlayer({
   onPlayback?: (event: PlaybackEvent, seconds: number) => void;
   /** Buttons beside Download (the track page's Compare). */
   actions?: ReactNode;
+  /** 'none' where fetching the audio is itself logged (a share link without downloads: a listen). */
+  preload?: 'metadata' | 'none';
 }) {
   const download = downloadUrl === undefined ? `${version.audioUrl}?download=1` : downloadUrl;
   const audio = useRef<HTMLAudioElement>(null);
@@ -187,7 +190,7 @@ export function TrackPlayer({
       <audio
         ref={audio}
         src={source.url}
-        preload="metadata"
+        preload={preload}
         onPlay={(e) => {
           setPlaying(true);
           onPlayback?.('play', e.currentTarget.currentTime);

@@ -12,6 +12,7 @@ import { cn } from '../../../ui/cn';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/toast';
 import { mediaErrorMessage } from '../media/media-errors';
+import { CopiesStatus } from './copies-status';
 import { audioDetails, formatWhen, lengthAndSize } from './track-labels';
 import { VersionDownloads } from './version-downloads';
 import { VersionLabel } from './version-label';
@@ -113,6 +114,7 @@ export function VersionList({
                 <p className="text-xs text-subtle">
                   {v.uploadedBy ? v.uploadedBy.name : 'A former member'} · {formatWhen(v.createdAt)}
                 </p>
+                <CopiesStatus version={v} />
               </div>
               <div className="flex shrink-0 items-center gap-1">
                 {nowPlaying ? (
