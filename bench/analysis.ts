@@ -15,7 +15,7 @@ import { TempoTracker } from '../apps/server/src/modules/analysis/tempo.ts';
 import { music, pcmBytes, wavHeader } from '../apps/server/src/modules/analysis/test-signals.ts';
 import { PeakMeter } from '../apps/server/src/modules/analysis/true-peak.ts';
 import { masterFile } from '../apps/server/src/modules/mastering/master-file.ts';
-import { type Decoders, findOnPath, resolveBinary } from '../apps/server/src/modules/media/decoder.ts';
+import { benchDecoders } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_ANALYSIS_SECONDS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ANALYSIS_ROUNDS ?? 3);
@@ -23,14 +23,7 @@ const RATE = 48_000;
 const BPM = 128;
 const BAR_TIMES_REAL_TIME = 30;
 
-const limits = { timeoutMs: 600_000, cpuSeconds: 600, addressSpaceBytes: 2 * 1024 ** 3 };
-const d: Decoders = {
-  ffmpeg: resolveBinary('ffmpeg', undefined, process.env.PATH),
-  ffprobe: resolveBinary('ffprobe', undefined, process.env.PATH),
-  prlimit: findOnPath('prlimit', process.env.PATH),
-  probe: limits,
-  decode: limits,
-};
+const d = benchDecoders();
 
 /** This process's own CPU seconds and its reaped children's (Linux /proc; clock ticks of 1/100 s). */
 function cpuSeconds(): { self: number; children: number } {

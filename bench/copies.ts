@@ -10,25 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { music, pcmBytes, wavHeader } from '../apps/server/src/modules/analysis/test-signals.ts';
 import { copyArgs } from '../apps/server/src/modules/media/copies.ts';
-import {
-  type Decoders,
-  findOnPath,
-  resolveBinary,
-  runDecoder,
-} from '../apps/server/src/modules/media/decoder.ts';
+import { runDecoder } from '../apps/server/src/modules/media/decoder.ts';
+import { benchDecoders } from './lib.ts';
 
 const SECONDS = Number(process.env.BENCH_COPIES_SECONDS ?? 300);
 const ROUNDS = Number(process.env.BENCH_COPIES_ROUNDS ?? 3);
 const BAR_SECONDS = 10;
 
-const limits = { timeoutMs: 600_000, cpuSeconds: 600, addressSpaceBytes: 2 * 1024 ** 3 };
-const d: Decoders = {
-  ffmpeg: resolveBinary('ffmpeg', undefined, process.env.PATH),
-  ffprobe: resolveBinary('ffprobe', undefined, process.env.PATH),
-  prlimit: findOnPath('prlimit', process.env.PATH),
-  probe: limits,
-  decode: limits,
-};
+const d = benchDecoders();
 
 async function writeWav(file: string, rate: number, bits: 16 | 24): Promise<void> {
   const out = createWriteStream(file);
@@ -41,7 +30,7 @@ async function writeWav(file: string, rate: number, bits: 16 | 24): Promise<void
 
 async function timed(args: string[]): Promise<number> {
   const start = performance.now();
-  const run = runDecoder(d, 'ffmpeg', args, limits);
+  const run = runDecoder(d, 'ffmpeg', args, d.decode);
   run.stdout.resume();
   await run.result;
   return (performance.now() - start) / 1000;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { RATE_LIMIT_NAMES } from '../apps/server/src/config-rate-limits.ts';
+import { type Decoders, findOnPath, resolveBinary } from '../apps/server/src/modules/media/decoder.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -262,4 +263,16 @@ export async function api(base: string, method: string, url: string, token: stri
   const json = (await res.json()) as { data: Record<string, { _id: string }> & { token: string } };
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
+}
+
+/** The decoders a benchmark runs: the ffmpeg and ffprobe on PATH (else npm's), with generous limits. */
+export function benchDecoders(): Decoders {
+  const limits = { timeoutMs: 600_000, cpuSeconds: 600, addressSpaceBytes: 2 * 1024 ** 3 };
+  return {
+    ffmpeg: resolveBinary('ffmpeg', undefined, process.env.PATH),
+    ffprobe: resolveBinary('ffprobe', undefined, process.env.PATH),
+    prlimit: findOnPath('prlimit', process.env.PATH),
+    probe: limits,
+    decode: limits,
+  };
 }

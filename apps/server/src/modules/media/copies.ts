@@ -268,16 +268,8 @@ const COPY_NAMES = { lossless: 'lossless copy', compact: 'compact copy' } as con
 
 /** A version's audio as the stored object `copy` asks for: its original, or a copy once made (else a refusal). */
 export function copyObject(
-  v: CopyColumns & {
-    id: string;
-    storage_key: string;
-    size: number | string;
-    mime: string;
-    original_name: string;
-    created_at: string;
-    lossless_key: string | null;
-    compact_key: string | null;
-  },
+  v: CopyColumns &
+    Parameters<typeof versionObject>[0] & { lossless_key: string | null; compact_key: string | null },
   copy: CopyKind,
 ): StoredObject {
   const base = v.original_name.replace(/\.[^.]*$/, '') || 'audio';
