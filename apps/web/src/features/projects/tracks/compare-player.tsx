@@ -21,6 +21,7 @@ import { Select } from '../../../ui/select';
 import { Switch } from '../../../ui/switch';
 import { formatDuration } from '../format';
 import { CompareSide, useLoudness } from './compare-side';
+import { KEEP_WITHIN_S, other, place, type Side, SWITCH_WITHIN_S, useSwitchKeys } from './compare-sync';
 import {
   browserPlays,
   type CompareState,
@@ -30,25 +31,6 @@ import {
   volumeOf,
 } from './listening';
 import type { PlayerHandle } from './track-player';
-
-type Side = 'a' | 'b';
-/** The heard side's position and the other's may differ this much while playing before the other is moved. */
-const KEEP_WITHIN_S = 0.015;
-/** At a switch, a side further off than this is moved to the exact point first. */
-const SWITCH_WITHIN_S = 0.008;
-
-const other = (s: Side): Side => (s === 'a' ? 'b' : 'a');
-
-/** Moves an element to `seconds`, within its length. */
-function place(el: HTMLAudioElement | null, seconds: number) {
-  if (!el) return;
-  const end = Number.isFinite(el.duration) && el.duration > 0 ? el.duration : Number.POSITIVE_INFINITY;
-  el.currentTime = Math.min(Math.max(0, seconds), end);
-}
-
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function ComparePlayer({
   projectId,
@@ -168,19 +150,7 @@ export function ComparePlayer({
     return () => cancelAnimationFrame(frame);
   }, [playing]);
 
-  // X switches, A and B pick a side: anywhere on the page but in a field being typed into.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'x') switchTo(other(heardRef.current));
-      else if (key === 'a' || key === 'b') switchTo(key);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  useSwitchKeys(heardRef, switchTo);
 
   useImperativeHandle(handle, () => ({ currentTime: position, seek, pause: () => playing && void toggle() }));
 
