@@ -294,7 +294,3 @@ export function copyObject(
     createdAt: v.created_at,
   };
 }
-
-/** A version's copies' stored keys, those made. */
-export const copyKeysOf = (v: { lossless_key: string | null; compact_key: string | null }): string[] =>
-  [v.lossless_key, v.compact_key].filter((k): k is string => k !== null);

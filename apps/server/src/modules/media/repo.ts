@@ -258,8 +258,12 @@ export async function storageKeysOfTrack(db: Kysely<DB>, trackId: string): Promi
   return rows.flatMap(versionKeys);
 }
 
-const versionKeys = (r: { storage_key: string; lossless_key: string | null; compact_key: string | null }) =>
-  [r.storage_key, r.lossless_key, r.compact_key].filter((k): k is string => k !== null);
+/** A version's stored objects: its original and the listening copies made of it. */
+export const versionKeys = (r: {
+  storage_key: string;
+  lossless_key: string | null;
+  compact_key: string | null;
+}) => [r.storage_key, r.lossless_key, r.compact_key].filter((k): k is string => k !== null);
 
 // Project files
 

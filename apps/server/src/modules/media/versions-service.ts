@@ -16,7 +16,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { announceActivities } from '../activity/public.ts';
-import { copyColumns, copyKeysOf, queueCopies } from './copies.ts';
+import { copyColumns, queueCopies } from './copies.ts';
 import { decoders } from './decoder.ts';
 import { queuePeaks } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
@@ -277,6 +277,6 @@ export async function deleteVersion(
     }
   });
   // The copies' keys as the row had them when it went (a copies job may have stored them since the read).
-  await removeObjects(ctx, [version.storage_key, ...copyKeysOf(gone)]);
+  await removeObjects(ctx, repo.versionKeys(gone));
   return { track: await loadTrack(ctx, project.id, track.id), totals };
 }
