@@ -91,6 +91,7 @@ const EnvFields = z.object({
     .max(7 * 24 * 60)
     .optional(),
   MAIL_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3600).optional(),
+  DIGEST_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3600).optional(),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number({ error: 'must be a number' })
     .positive({ error: 'must be more than 0' })
@@ -175,6 +176,11 @@ export interface Config {
   storageSweepMinutes?: number;
   /** How often this instance sends queued mail that is due (MAIL_SWEEP_SECONDS, default 30; 0: never). */
   mailSweepSeconds?: number;
+  /**
+   * How often this instance queues the digests packages need for objects stored since (DIGEST_SWEEP_SECONDS,
+   * default 60, also once at start; 0: never, and no hourly removal of the digests of objects gone).
+   */
+  digestSweepSeconds?: number;
   /** How long an unfinished resumable upload waits for its next bytes (UPLOAD_EXPIRY_HOURS, default 24). */
   uploadExpiryHours?: number;
   /** Password hashing cost; lowered only by the test helper. */
@@ -246,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notificationEmailDelaySeconds: e.NOTIFICATION_EMAIL_DELAY_SECONDS,
     storageSweepMinutes: e.STORAGE_SWEEP_MINUTES,
     mailSweepSeconds: e.MAIL_SWEEP_SECONDS,
+    digestSweepSeconds: e.DIGEST_SWEEP_SECONDS,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.flatMap((name) => {

@@ -59,6 +59,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     argon2: { memoryCost: 1024, timeCost: 1 },
     // No background storage sweep racing a test's own objects; the sweeper's tests turn it on.
     storageSweepMinutes: 0,
+    // Nor a digest sweep reading them (the packages tests call it themselves).
+    digestSweepSeconds: 0,
     ...overrides,
     // Every test file signs up its people from one address: past the hourly count of new accounts per
     // address. The limit's own tests set it (abuse-limits.test.ts).

@@ -4,9 +4,18 @@ import { z } from 'zod';
 
 /**
  * upload: a resumable upload's file becoming what it was for (issue #34), once its last byte landed; copies: a
- * version's listening copies (issue #35).
+ * version's listening copies (issue #35); null-test: a version's stems summed against its mix, digests: the
+ * CRC-32 and SHA-256 of stored objects that packages need before their first byte (issue #36).
  */
-export const JOB_KINDS = ['analysis', 'copies', 'mastering', 'peaks', 'upload'] as const;
+export const JOB_KINDS = [
+  'analysis',
+  'copies',
+  'digests',
+  'mastering',
+  'null-test',
+  'peaks',
+  'upload',
+] as const;
 export const JobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKindSchema>;
 

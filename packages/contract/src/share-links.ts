@@ -29,29 +29,36 @@ const flag = (label: string) =>
     error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be true or false`),
   });
 
-export const CreateShareLinkSchema = z.strictObject({
-  label: text('Label')
-    .overwrite(oneLine)
-    .trim()
-    .min(1, 'Label is required')
-    .max(SHARE_LABEL_MAX, `Label must be at most ${SHARE_LABEL_MAX} characters`),
-  /** Only this track (its current version); without it and without versionId, every track of the project. */
-  trackId: id('Track id').nullish(),
-  /** Only this version (its track is found from it when trackId is not given). */
-  versionId: id('Version id').nullish(),
-  /** Asked before anything is shown; stored as an argon2id hash. Empty or absent: no password. */
-  password: text('Password')
-    .max(SHARE_PASSWORD_MAX, `Password must be at most ${SHARE_PASSWORD_MAX} characters`)
-    .refine((p) => p === '' || p.length >= 4, 'Password must be at least 4 characters')
-    .nullish(),
-  /** When the link stops working (ISO 8601 with a time zone); absent: it works until revoked. */
-  expiresAt: z.iso
-    .datetime({ offset: true, error: 'Expiry must be a date and time (ISO 8601)' })
-    .refine((at) => Date.parse(at) > Date.now(), 'Expiry must be in the future')
-    .nullish(),
-  allowDownload: flag('allowDownload'),
-  allowComments: flag('allowComments'),
-});
+export const CreateShareLinkSchema = z
+  .strictObject({
+    label: text('Label')
+      .overwrite(oneLine)
+      .trim()
+      .min(1, 'Label is required')
+      .max(SHARE_LABEL_MAX, `Label must be at most ${SHARE_LABEL_MAX} characters`),
+    /** Only this track (its current version); without it and without versionId, every track of the project. */
+    trackId: id('Track id').nullish(),
+    /** Only this version (its track is found from it when trackId is not given). */
+    versionId: id('Version id').nullish(),
+    /** Asked before anything is shown; stored as an argon2id hash. Empty or absent: no password. */
+    password: text('Password')
+      .max(SHARE_PASSWORD_MAX, `Password must be at most ${SHARE_PASSWORD_MAX} characters`)
+      .refine((p) => p === '' || p.length >= 4, 'Password must be at least 4 characters')
+      .nullish(),
+    /** When the link stops working (ISO 8601 with a time zone); absent: it works until revoked. */
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'Expiry must be a date and time (ISO 8601)' })
+      .refine((at) => Date.parse(at) > Date.now(), 'Expiry must be in the future')
+      .nullish(),
+    allowDownload: flag('allowDownload'),
+    allowComments: flag('allowComments'),
+    /** The stems of what it shares, to download with it (issue #36): only when downloads are allowed. */
+    includeStems: flag('includeStems').default(false),
+  })
+  .refine((link) => !link.includeStems || link.allowDownload, {
+    message: 'Stems can be included only when downloads are allowed',
+    path: ['includeStems'],
+  });
 export type CreateShareLinkInput = z.input<typeof CreateShareLinkSchema>;
 
 export const ShareLinkCountsSchema = z.object({
@@ -75,6 +82,7 @@ export const ShareLinkSchema = z.object({
   expiresAt: z.string().nullable(),
   allowDownload: z.boolean(),
   allowComments: z.boolean(),
+  includeStems: z.boolean(),
   status: z.enum(SHARE_LINK_STATUSES),
   createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
@@ -117,6 +125,8 @@ export const ShareLinkEventsResponseSchema = envelope(
 
 export const ShareTokenParamsSchema = z.object({ token: z.string().max(200, 'Unknown share link') });
 export const ShareVersionParamsSchema = ShareTokenParamsSchema.extend({ versionId: id('Version id') });
+/** A stem of a shared version (issue #36): downloadable only through a link that includes stems. */
+export const ShareStemParamsSchema = ShareVersionParamsSchema.extend({ stemId: id('Stem id') });
 
 /** A version as a guest sees it: what plays, and where from (every URL under /api/share/:token). */
 export const SharedVersionSchema = z.object({
@@ -133,6 +143,19 @@ export const SharedVersionSchema = z.object({
   peaksUrl: z.string(),
   /** Null unless the link allows downloads. */
   downloadUrl: z.string().nullable(),
+  /** The version's package (mix, stems if included, markers, checksums): null unless downloads are allowed. */
+  packageUrl: z.string().nullable(),
+  /** Its stems, each to download: empty unless the link includes stems (and allows downloads). */
+  stems: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      role: z.string().nullable(),
+      format: z.enum(AUDIO_FORMATS),
+      size: z.number(),
+      downloadUrl: z.string(),
+    }),
+  ),
   commentsUrl: z.string(),
 });
 export type SharedVersion = z.infer<typeof SharedVersionSchema>;
@@ -151,6 +174,7 @@ export const ShareViewSchema = z.object({
   sharedBy: z.string().nullable(),
   allowDownload: z.boolean(),
   allowComments: z.boolean(),
+  includeStems: z.boolean(),
   expiresAt: z.string().nullable(),
   /** Tracks with a version to play, in the project's order. */
   tracks: z.array(SharedTrackSchema),

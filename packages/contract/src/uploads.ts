@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { text } from './auth.ts';
 import { envelope } from './envelope.ts';
 import { FileCategorySchema, ProjectFileSchema, TrackVersionSchema, VERSION_LABEL_MAX } from './media.ts';
+import { StemNameSchema, StemRoleSchema, StemSchema } from './stems.ts';
 
 /** The protocol version this server speaks (the Tus-Resumable header of every request and answer). */
 export const TUS_VERSION = '1.0.0';
@@ -16,7 +17,7 @@ export const CHUNK_TYPE = 'application/offset+octet-stream';
 /** The checksum algorithms the server verifies (Upload-Checksum: sha256 <base64 digest>). */
 export const CHECKSUM_ALGORITHMS = ['sha256'] as const;
 
-export const UPLOAD_TARGETS = ['version', 'file', 'avatar'] as const;
+export const UPLOAD_TARGETS = ['version', 'file', 'avatar', 'stem'] as const;
 export const UPLOAD_STATUSES = ['uploading', 'processing', 'done', 'failed'] as const;
 export const UploadStatusSchema = z.enum(UPLOAD_STATUSES);
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
@@ -35,7 +36,9 @@ const common = {
 
 /**
  * Upload-Metadata, decoded: what the file becomes. `version`: a new version of a track (as the version upload's
- * fields: optional label and makeCurrent); `file`: a project's file in a category; `avatar`: the caller's own.
+ * fields: optional label and makeCurrent); `file`: a project's file in a category; `avatar`: the caller's own;
+ * `stem`: a stem of a version (issue #36: as the stem upload's fields, an optional name and role, or the id of
+ * a stem of that version whose audio it replaces).
  */
 export const UploadMetadataSchema = z.discriminatedUnion(
   'target',
@@ -58,6 +61,16 @@ export const UploadMetadataSchema = z.discriminatedUnion(
       ...common,
     }),
     z.strictObject({ target: z.literal('avatar'), ...common }),
+    z.strictObject({
+      target: z.literal('stem'),
+      projectId: idField('projectId'),
+      trackId: idField('trackId'),
+      versionId: idField('versionId'),
+      name: StemNameSchema.optional(),
+      role: StemRoleSchema.optional(),
+      replace: idField('replace').optional(),
+      ...common,
+    }),
   ],
   { error: `target must be one of: ${UPLOAD_TARGETS.join(', ')}` },
 );
@@ -81,6 +94,7 @@ export const UploadSchema = z.object({
   /** What it became, once done: one of these, by target. */
   version: TrackVersionSchema.optional(),
   file: ProjectFileSchema.optional(),
+  stem: StemSchema.optional(),
   /** The avatar's URL. */
   avatar: z.string().nullable().optional(),
 });

@@ -17,6 +17,7 @@ import { jobsArea } from './jobs/area.ts';
 import { masteringArea } from './mastering/area.ts';
 import { mediaArea } from './media/area.ts';
 import { notificationsArea } from './notifications/area.ts';
+import { packagesArea } from './packages/area.ts';
 import { profileArea } from './profile/area.ts';
 import { projectsArea } from './projects/area.ts';
 import { reviewsArea } from './reviews/area.ts';
@@ -36,6 +37,7 @@ export const areas: readonly Area[] = [
   commentsArea,
   reviewsArea,
   shareLinksArea,
+  packagesArea,
   invitationsArea,
   documentsArea,
   dashboardArea,

@@ -5,7 +5,9 @@ import type { Job, JobKind } from '@mixdesk/contract/jobs';
 export const JOB_KIND_LABEL: Record<JobKind, string> = {
   analysis: 'Analysis',
   copies: 'Listening copies',
+  digests: 'Checksums',
   mastering: 'Mastering',
+  'null-test': 'Null test',
   peaks: 'Waveform',
   upload: 'Upload',
 };
@@ -13,7 +15,9 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
 const VERB: Record<JobKind, string> = {
   analysis: 'Measuring',
   copies: 'Making the listening copies',
+  digests: 'Computing checksums',
   mastering: 'Mastering',
+  'null-test': 'Summing the stems against the mix',
   peaks: 'Drawing the waveform',
   upload: 'Processing the upload',
 };

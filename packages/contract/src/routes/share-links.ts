@@ -19,6 +19,7 @@ import {
   ShareLinkParamsSchema,
   ShareLinkResponseSchema,
   SharePlaySchema,
+  ShareStemParamsSchema,
   ShareTokenParamsSchema,
   ShareVersionParamsSchema,
   ShareViewResponseSchema,
@@ -98,6 +99,16 @@ export const sharedViewRoutes = defineRoutes({
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/download',
     params: ShareVersionParamsSchema,
+    response: AudioFile,
+  },
+  /**
+   * Registered by hand: a stem's bytes, streamed, with HTTP ranges (206); 404 unless the link allows downloads
+   * and includes stems (issue #36). Its URL is in the view's `stems[].downloadUrl`.
+   */
+  stemDownload: {
+    method: 'GET',
+    path: '/api/share/:token/versions/:versionId/stems/:stemId/download',
+    params: ShareStemParamsSchema,
     response: AudioFile,
   },
   /** The comments left through this link on the version. */

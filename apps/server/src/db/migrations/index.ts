@@ -36,6 +36,7 @@ import * as m0033 from './0033-list-search.ts';
 import * as m0034 from './0034-uploads.ts';
 import * as m0035 from './0035-listening-copies.ts';
 import * as m0036 from './0036-carry-comments.ts';
+import * as m0037 from './0037-stems.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034-uploads': m0034,
   '0035-listening-copies': m0035,
   '0036-carry-comments': m0036,
+  '0037-stems': m0037,
 };

@@ -66,3 +66,29 @@ export async function exportMarkers(
     }
   }
 }
+
+/**
+ * The version's markers as the text-based files (Audacity labels, REAPER CSV, MIDI), made in memory, for a
+ * package (issue #36); the caller has checked that its user may read the version. The WAV with cues is left
+ * out: it is the whole audio again, and the package holds the mix already.
+ */
+export async function versionMarkerFiles(
+  ctx: AppContext,
+  version: { id: string; label: string },
+  trackTitle: string,
+): Promise<{ name: string; body: Buffer }[]> {
+  const [rows, figures] = await Promise.all([
+    commentRowsOfVersion(ctx.db, version.id),
+    storedFigures(ctx.db, version.id),
+  ]);
+  const markers = markersOf(rows, version.id);
+  const name = (format: MarkerFormat) => markersFileName(trackTitle, version.label, FILE_KINDS[format].ext);
+  return [
+    { name: name('audacity'), body: Buffer.from(audacityLabels(markers), 'utf8') },
+    { name: name('reaper'), body: Buffer.from(reaperCsv(markers), 'utf8') },
+    {
+      name: name('midi'),
+      body: markersMidi(markers, figures?.tempoBpm ?? null, `${trackTitle} - ${version.label}`),
+    },
+  ];
+}

@@ -210,6 +210,11 @@ export async function totalsCheck(app: FastifyInstance, projectId: string) {
     .select(['size'])
     .where('project_id', '=', projectId)
     .execute();
+  const stems = await db
+    .selectFrom('version_stems')
+    .select(['size'])
+    .where('project_id', '=', projectId)
+    .execute();
   const current = new Set(tracks.map((t) => t.current_version_id));
   return {
     stored: {
@@ -220,9 +225,9 @@ export async function totalsCheck(app: FastifyInstance, projectId: string) {
     expected: {
       trackCount: tracks.length,
       totalDuration: versions.filter((v) => current.has(v.id)).reduce((s, v) => s + Number(v.duration), 0),
-      // Every stored byte: originals, their listening copies, and files.
+      // Every stored byte: originals, their listening copies, stems, and files.
       totalFileSize:
-        [...versions, ...files].reduce((s, v) => s + Number(v.size), 0) +
+        [...versions, ...files, ...stems].reduce((s, v) => s + Number(v.size), 0) +
         versions.reduce((s, v) => s + Number(v.lossless_size ?? 0) + Number(v.compact_size ?? 0), 0),
     },
   };

@@ -20,6 +20,8 @@ export interface AudioInfo {
   sampleRate: number;
   channels: number;
   bitDepth: number | null;
+  /** Sample frames, where a lossless stream states them exactly (PCM, FLAC, ALAC); null otherwise. */
+  frames: number | null;
 }
 
 /** ffprobe's container names, and the formats Mixdesk accepts. */
@@ -56,6 +58,19 @@ export const DEMUXER_BY_FAMILY: Partial<Record<AudioFamily, string>> = {
 
 const LOSSY_CODECS = new Set(['mp3', 'mp2', 'aac', 'vorbis', 'opus', 'ac3', 'eac3']);
 
+/**
+ * The stream's length in sample frames from its time base (`1/44100` for PCM and FLAC): exact for lossless
+ * codecs, which count samples; lossy ones add encoder delay and padding, so their count is left unknown.
+ */
+function framesOf(stream: ProbeStream, codec: string, sampleRate: number): number | null {
+  if (LOSSY_CODECS.has(codec)) return null;
+  const ticks = Number(stream.duration_ts);
+  const [num, den] = (stream.time_base ?? '').split('/').map(Number);
+  if (!(ticks > 0) || !(num! > 0) || !(den! > 0)) return null;
+  const frames = Math.round((ticks * num! * sampleRate) / den!);
+  return Number.isSafeInteger(frames) ? frames : null;
+}
+
 interface ProbeStream {
   codec_type?: string;
   codec_name?: string;
@@ -64,6 +79,8 @@ interface ProbeStream {
   bits_per_sample?: number;
   bits_per_raw_sample?: string;
   duration?: string;
+  duration_ts?: number;
+  time_base?: string;
 }
 interface ProbeOutput {
   streams?: ProbeStream[];
@@ -160,6 +177,7 @@ export async function probeAudio(d: Decoders, file: string, sniffed: AudioFamily
     sampleRate,
     channels,
     bitDepth: LOSSY_CODECS.has(codec) || bits <= 0 ? null : bits,
+    frames: framesOf(stream, codec, sampleRate),
   };
 }
 

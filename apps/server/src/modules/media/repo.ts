@@ -20,7 +20,8 @@ export const looksLikeId = (value: string) => ID_SHAPE.test(value);
 export { lockProject } from '../projects/public.ts';
 
 /**
- * Sets trackCount, totalDuration (current versions) and totalFileSize (every stored byte) from the rows: summed
+ * Sets trackCount, totalDuration (current versions) and totalFileSize (every stored byte: versions with their
+ * copies, files, stems) from the rows: summed
  * here, from the media tables, and written on the project's row by the projects area. The caller holds the
  * project's lock (lockProject), so nothing changes between the sums and the write.
  */
@@ -38,7 +39,8 @@ export async function recomputeTotals(trx: Kysely<DB>, projectId: string): Promi
         where t.project_id = ${projectId}) as total_duration,
       (select coalesce(sum(size + coalesce(lossless_size, 0) + coalesce(compact_size, 0)), 0)
         from track_versions where project_id = ${projectId})
-        + (select coalesce(sum(size), 0) from project_files where project_id = ${projectId}) as total_file_size
+        + (select coalesce(sum(size), 0) from project_files where project_id = ${projectId})
+        + (select coalesce(sum(size), 0) from version_stems where project_id = ${projectId}) as total_file_size
   `.execute(trx);
   const sums = rows[0]!;
   await setMediaTotals(trx, projectId, {
@@ -182,6 +184,7 @@ export const VERSION_COLUMNS = [
   'v.sample_rate',
   'v.bit_depth',
   'v.channels',
+  'v.frames',
   'v.peaks_status',
   'v.created_at',
   'v.mastered_from',
@@ -248,14 +251,20 @@ export function peaksOf(db: Kysely<DB>, versionId: string) {
     .executeTakeFirst();
 }
 
-/** Every stored object of a track's versions: their originals and listening copies. */
+/** Every stored object of a track's versions: their originals, listening copies and stems. */
 export async function storageKeysOfTrack(db: Kysely<DB>, trackId: string): Promise<string[]> {
-  const rows = await db
+  // One after the other: the caller's transaction is one connection.
+  const v = await db
     .selectFrom('track_versions')
     .select(['storage_key', 'lossless_key', 'compact_key'])
     .where('track_id', '=', trackId)
     .execute();
-  return rows.flatMap(versionKeys);
+  const s = await db
+    .selectFrom('version_stems')
+    .select('storage_key')
+    .where('track_id', '=', trackId)
+    .execute();
+  return [...v.flatMap(versionKeys), ...s.map((r) => r.storage_key)];
 }
 
 /** A version's stored objects: its original and the listening copies made of it. */
@@ -317,15 +326,16 @@ export async function deleteFileRow(db: Kysely<DB>, fileId: string): Promise<voi
   await db.deleteFrom('project_files').where('id', '=', fileId).execute();
 }
 
-/** Every stored object of a project (versions with their copies, and files). */
+/** Every stored object of a project (versions with their copies and stems, and files). */
 export async function storageKeysOfProject(db: Kysely<DB>, projectId: string): Promise<string[]> {
-  const [v, f] = await Promise.all([
+  const [v, f, s] = await Promise.all([
     db
       .selectFrom('track_versions')
       .select(['storage_key', 'lossless_key', 'compact_key'])
       .where('project_id', '=', projectId)
       .execute(),
     db.selectFrom('project_files').select('storage_key').where('project_id', '=', projectId).execute(),
+    db.selectFrom('version_stems').select('storage_key').where('project_id', '=', projectId).execute(),
   ]);
-  return [...v.flatMap(versionKeys), ...f.map((r) => r.storage_key)];
+  return [...v.flatMap(versionKeys), ...f.map((r) => r.storage_key), ...s.map((r) => r.storage_key)];
 }

@@ -4,6 +4,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filesRoutes } from './files-routes.ts';
+import { nullTestRoutes } from './null-test-routes.ts';
+import { stemsRoutes } from './stems-routes.ts';
 import { tracksRoutes } from './tracks-routes.ts';
 import { FIELD_MAX_BYTES, RAW_UPLOAD_TYPE, uploadLimit } from './upload.ts';
 
@@ -21,4 +23,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(RAW_UPLOAD_TYPE, (_request, _body, done) => done(null));
   await app.register(tracksRoutes);
   await app.register(filesRoutes);
+  await app.register(stemsRoutes);
+  await app.register(nullTestRoutes);
 };

@@ -85,12 +85,17 @@ export async function sendObject(
   reply: FastifyReply,
   object: StoredObject,
   disposition: 'inline' | 'attachment',
+  /**
+   * 'immutable' (the default): what this URL answers never changes, kept a day. 'revalidate': the URL may
+   * answer another object later (a replaced stem's audio), so the client asks each time (304 while the same).
+   */
+  freshness: 'immutable' | 'revalidate' = 'immutable',
 ) {
   const etag = `"${object.id}"`;
   reply.header('accept-ranges', 'bytes');
   reply.header('etag', etag);
   reply.header('last-modified', new Date(object.createdAt).toUTCString());
-  reply.header('cache-control', 'private, max-age=86400');
+  reply.header('cache-control', freshness === 'immutable' ? 'private, max-age=86400' : 'private, no-cache');
   reply.header('content-disposition', contentDisposition(disposition, object.name));
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 

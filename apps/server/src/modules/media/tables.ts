@@ -38,6 +38,8 @@ export interface TrackVersionsTable {
   sample_rate: number;
   bit_depth: number | null;
   channels: number;
+  /** Sample frames where a lossless stream states them (migration 0037, for the stems' length check); else null. */
+  frames: ColumnType<number | null, number | null | undefined, number | null>;
   peaks: Json<number[]>;
   peaks_status: 'pending' | 'ready' | 'failed';
   created_at: Timestamp;
@@ -70,10 +72,49 @@ export interface ProjectFilesTable {
   created_at: Timestamp;
 }
 
+/** A version's stem (migration 0037): probed like a version, removed with it. */
+export interface VersionStemsTable {
+  id: string;
+  version_id: string;
+  track_id: string;
+  project_id: string;
+  name: string;
+  role: string | null;
+  storage_key: string;
+  original_name: string;
+  mime: string;
+  format: string;
+  size: ColumnType<number, number, number>;
+  /** Seconds, as probed (not rounded). */
+  duration: number;
+  /** Sample frames where the container says; null when unknown. */
+  frames: ColumnType<number | null, number | null | undefined, number | null>;
+  sample_rate: number;
+  bit_depth: number | null;
+  channels: number;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+/** A version's null test (migration 0037): one row per version, rewritten by its job (null-test.ts). */
+export interface VersionNullTestsTable {
+  version_id: string;
+  project_id: string;
+  status: CopyStatus;
+  residual_rms_dbfs: number | null;
+  residual_peak_dbfs: number | null;
+  verdict: 'sums' | 'close' | 'differs' | null;
+  message: string;
+  stem_count: number;
+  updated_at: Timestamp;
+}
+
 declare module '../../db/schema.ts' {
   interface DB {
     tracks: TracksTable;
     track_versions: TrackVersionsTable;
     project_files: ProjectFilesTable;
+    version_stems: VersionStemsTable;
+    version_null_tests: VersionNullTestsTable;
   }
 }

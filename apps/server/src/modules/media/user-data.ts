@@ -1,10 +1,12 @@
-// The media area's part of a user's data: the export lists the tracks, versions and files of the user's own
-// projects, with their stored objects added to the ZIP. Deleting the account is the projects area's: it
+// The media area's part of a user's data: the export lists the tracks, versions (with their stems) and files of
+// the user's own projects, with their stored objects added to the ZIP. Deleting the account is the projects area's: it
 // deletes each project's rows, then its stored bytes (deleteProjectCompletely).
 import type { AppContext, ExportedFile, UserDataHandler } from '../../platform/context.ts';
 import { projectsOwnedBy } from '../projects/public.ts';
 import { presentFile, presentVersion } from './present.ts';
 import * as repo from './repo.ts';
+import { presentStems } from './stems-present.ts';
+import { stemsOfVersion } from './stems-repo.ts';
 import { loadTracks } from './tracks-service.ts';
 import { safeFileName } from './upload.ts';
 
@@ -24,12 +26,21 @@ export const mediaUserData: UserDataHandler = {
       for (const track of await loadTracks(ctx, trackRows)) {
         const versionRows = await repo.versionRowsOfTrack(ctx.db, track._id);
         const current = track.currentVersion?._id ?? null;
-        tracks.push({ ...track, versions: versionRows.map((v) => presentVersion(v, current)) });
-        for (const v of versionRows)
+        const versions = [];
+        for (const v of versionRows) {
+          const stemRows = await stemsOfVersion(ctx.db, v.id);
+          versions.push({ ...presentVersion(v, current), stems: presentStems(v, stemRows) });
           files.push({
             path: `projects/${projectId}/tracks/${track._id}/${v.id}-${safeFileName(v.original_name)}`,
             storageKey: v.storage_key,
           });
+          for (const s of stemRows)
+            files.push({
+              path: `projects/${projectId}/tracks/${track._id}/${v.id}-stems/${s.id}-${safeFileName(s.original_name)}`,
+              storageKey: s.storage_key,
+            });
+        }
+        tracks.push({ ...track, versions });
       }
       const fileRows = await repo.listFileRows(ctx.db, projectId, undefined, 100_000, 0);
       for (const f of fileRows)

@@ -4,6 +4,7 @@
 import { STORAGE_QUOTA_EXCEEDED } from '@mixdesk/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helper.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { addTrack, sineWav, storedFiles, totalsCheck, uploadFile, uploadVersion } from './media-testing.ts';
 
 const QUOTA = 400 * 1024;
@@ -18,6 +19,9 @@ afterAll(() => t.close());
 
 /** A new owner whose project holds `used` bytes of other files, and a track to upload versions to. */
 async function ownerUsing(used: number) {
+  // The last test's version is still having its listening copies made: their files land on the disk this
+  // test compares before and after.
+  await jobQueue(t.app.ctx).idle();
   const who = await registerUser(t.app, { name: 'Version Owner' });
   const created = await t.app.inject({
     method: 'POST',

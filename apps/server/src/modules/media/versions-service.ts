@@ -24,6 +24,7 @@ import { type AudioInfo, assertAudioLength, probeAudio, withLocalFile } from './
 import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
 import { SniffGate, sniffAudio } from './sniff.ts';
+import { stemKeysOfVersion } from './stems-repo.ts';
 import type { TrackVersionsTable } from './tables.ts';
 import {
   inProjectTransaction,
@@ -45,6 +46,7 @@ type ProbedColumns =
   | 'sample_rate'
   | 'bit_depth'
   | 'channels'
+  | 'frames'
   | 'lossless_status'
   | 'compact_status';
 
@@ -66,6 +68,7 @@ export async function insertProbedVersion(
     sample_rate: info.sampleRate,
     bit_depth: info.bitDepth,
     channels: info.channels,
+    frames: info.frames,
     peaks: '[]',
     peaks_status: 'pending',
     created_at: nowIso(),
@@ -262,11 +265,14 @@ export async function deleteVersion(
 ): Promise<{ track: Track; totals: MediaTotals }> {
   const { project, track, version } = await requireVersion(ctx, userId, ids, 'edit');
   let gone = version;
+  let stemKeys: string[] = [];
   const { totals } = await inProjectTransaction(ctx, project.id, async (trx) => {
     const row = await repo.findTrackRow(trx, project.id, track.id);
     const found = await repo.findVersionRow(trx, track.id, version.id);
     if (!row || !found) throw notFound('Version');
     gone = found;
+    // Its stems' rows go with it (cascade); their bytes after, with its own.
+    stemKeys = await stemKeysOfVersion(trx, version.id);
     await repo.deleteVersionRow(trx, version.id);
     if (row.current_version_id === version.id) {
       const [newest] = await repo.versionRowsOfTrack(trx, track.id);
@@ -277,6 +283,6 @@ export async function deleteVersion(
     }
   });
   // The copies' keys as the row had them when it went (a copies job may have stored them since the read).
-  await removeObjects(ctx, repo.versionKeys(gone));
+  await removeObjects(ctx, [...repo.versionKeys(gone), ...stemKeys]);
   return { track: await loadTrack(ctx, project.id, track.id), totals };
 }

@@ -213,6 +213,8 @@ describe('choosing, renaming and deleting versions', () => {
     await send('DELETE', `${base}/${v2._id}`);
     const after = (await get(`/api/projects/${p.projectId}/tracks/${track._id}`)).json().data.track;
     expect(after).toMatchObject({ currentVersion: null, versionCount: 0 });
+    // The project's other versions may still be having their copies made, which moves its bytes.
+    await jobQueue(t.app.ctx).idle();
     const check = await totalsCheck(t.app, p.projectId);
     expect(check.stored).toEqual(check.expected);
   });

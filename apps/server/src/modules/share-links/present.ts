@@ -24,6 +24,7 @@ export function presentLink(row: LinkRow, figures: LinkFigures, url: string | nu
     expiresAt: iso(row.expires_at),
     allowDownload: Boolean(row.allow_download),
     allowComments: Boolean(row.allow_comments),
+    includeStems: Boolean(row.include_stems),
     status: statusOf(row, nowIso()),
     createdBy:
       row.created_by && row.creator_name !== null ? { _id: row.created_by, name: row.creator_name } : null,

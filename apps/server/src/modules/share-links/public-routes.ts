@@ -1,7 +1,7 @@
 // /api/share/:token — what a share link shows to whoever holds it (issue #15), without an account: the view,
-// the unlock for a link with a password, and per shared version its audio (HTTP ranges), peaks, download and
-// guest comments (20 an hour per link and address: guest-comment-limit.ts), and the listen reports of the
-// access log.
+// the unlock for a link with a password, and per shared version its audio (HTTP ranges), peaks, download, its
+// stems' downloads (issue #36; the version's package is the packages area's), guest comments (20 an hour per
+// link and address: guest-comment-limit.ts), and the listen reports of the access log.
 import { sharedViewRoutes as routes } from '@mixdesk/contract/routes/share-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromJson } from '../../db/schema.ts';
@@ -9,7 +9,7 @@ import { notFound } from '../../platform/errors.ts';
 import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
 import { BinarySchema } from '../../platform/http/openapi.ts';
 import { createGuestComment, listGuestComments } from '../comments/public.ts';
-import { copyObject, peaksOf, sendObject, versionObject } from '../media/public.ts';
+import { copyObject, peaksOf, sendObject, stemObject, versionObject } from '../media/public.ts';
 import { withinGuestCommentLimit } from './guest-comment-limit.ts';
 import {
   assertCommentsAllowed,
@@ -19,6 +19,7 @@ import {
   openShare,
   recordPlay,
   requireDownload,
+  requireSharedStem,
   requireSharedVersion,
   unlockShare,
   whoHears,
@@ -101,6 +102,24 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
       // A resumed download (a range past the start) is the same download, logged once.
       if (startsAtZero(request.headers.range)) await logDownload(ctx, request, shared);
       return sendObject(ctx, request, reply, versionObject(shared.version), 'attachment');
+    },
+  );
+
+  // By hand, as the download: a stem's bytes, only through a link that gives out stems (else 404).
+  app.get(
+    declaredUrl(app, routes.stemDownload),
+    {
+      schema: {
+        params: routes.stemDownload.params,
+        produces: ['application/octet-stream'],
+        response: { 200: BinarySchema, 206: BinarySchema },
+      },
+    },
+    async (request, reply) => {
+      const shared = await requireSharedStem(ctx, request, request.params);
+      if (startsAtZero(request.headers.range)) await logDownload(ctx, request, shared);
+      // A replaced stem keeps its id and URL: the client asks again each time (its ETag is the object's).
+      return sendObject(ctx, request, reply, stemObject(shared.stem), 'attachment', 'revalidate');
     },
   );
 

@@ -9,7 +9,7 @@ import { AppError, notFound, unauthorized } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/security/passwords.ts';
 import { userNameOf } from '../auth/public.ts';
-import { type ScopedVersionRow, versionsInScope } from '../media/public.ts';
+import { type ScopedVersionRow, type StemRow, stemRowsOfVersions, versionsInScope } from '../media/public.ts';
 import { isCollaborator, projectOwnerId, projectTitleOf } from '../projects/public.ts';
 import {
   requireLiveLink,
@@ -21,6 +21,7 @@ import {
 } from './access.ts';
 import { coarseClient } from './client.ts';
 import * as repo from './repo.ts';
+import { presentSharedStem, sharedStemsOf, sharesStems } from './shared-stems.ts';
 
 /** The versions a link lets a guest hear, with their tracks, in the project's order (one when `versionId`). */
 function sharedVersions(ctx: AppContext, link: ShareLinkRow, versionId?: string) {
@@ -29,7 +30,12 @@ function sharedVersions(ctx: AppContext, link: ShareLinkRow, versionId?: string)
 }
 export type SharedVersionRow = ScopedVersionRow;
 
-function presentShared(token: string, link: ShareLinkRow, v: SharedVersionRow): SharedTrack {
+function presentShared(
+  token: string,
+  link: ShareLinkRow,
+  v: SharedVersionRow,
+  stems: readonly StemRow[],
+): SharedTrack {
   const base = `/api/share/${token}/versions/${v.id}`;
   const version: SharedVersion = {
     _id: v.id,
@@ -44,6 +50,8 @@ function presentShared(token: string, link: ShareLinkRow, v: SharedVersionRow): 
     audioUrl: `${base}/audio`,
     peaksUrl: `${base}/peaks`,
     downloadUrl: link.allow_download ? `${base}/download` : null,
+    packageUrl: link.allow_download ? `${base}/package.zip` : null,
+    stems: stems.map((stem) => presentSharedStem(token, stem)),
     commentsUrl: `${base}/comments`,
   };
   return { _id: v.track_id, title: v.track_title, version };
@@ -55,14 +63,20 @@ async function viewOf(ctx: AppContext, token: string, link: ShareLinkRow): Promi
     link.created_by ? userNameOf(ctx.db, link.created_by) : undefined,
     sharedVersions(ctx, link),
   ]);
+  const stems = await sharedStemsOf(
+    ctx,
+    link,
+    versions.map((v) => v.id),
+  );
   return {
     label: link.label,
     projectTitle: title ?? '',
     sharedBy: creator ?? null,
     allowDownload: Boolean(link.allow_download),
     allowComments: Boolean(link.allow_comments),
+    includeStems: sharesStems(link),
     expiresAt: link.expires_at === null ? null : new Date(link.expires_at).toISOString(),
-    tracks: versions.map((v) => presentShared(token, link, v)),
+    tracks: versions.map((v) => presentShared(token, link, v, stems.get(v.id) ?? [])),
   };
 }
 
@@ -145,6 +159,20 @@ export async function requireDownload(
   if (!shared.link.allow_download)
     throw new AppError('NOT_FOUND', 'This link does not allow downloads. Ask whoever sent it for the file.');
   return shared;
+}
+
+/** A stem of a version the link shares, for download: 404 unless the link gives out stems. */
+export async function requireSharedStem(
+  ctx: AppContext,
+  request: FastifyRequest,
+  ids: { token: string; versionId: string; stemId: string },
+) {
+  const shared = await requireDownload(ctx, request, ids.token, ids.versionId);
+  if (!sharesStems(shared.link)) throw notFound('Stem');
+  const stems = await stemRowsOfVersions(ctx.db, [shared.version.id]);
+  const stem = stems.find((s) => s.id === ids.stemId);
+  if (!stem) throw notFound('Stem');
+  return { ...shared, stem };
 }
 
 export const logDownload = (

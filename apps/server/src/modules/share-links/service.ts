@@ -60,6 +60,7 @@ export async function createLink(
     expires_at: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
     allow_download: input.allowDownload,
     allow_comments: input.allowComments,
+    include_stems: input.includeStems && input.allowDownload,
     created_by: userId,
     created_at: nowIso(),
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import * as migration from '../../db/migrations/0019-share-links.ts';
 import * as guestLimitsMigration from '../../db/migrations/0028-guest-comment-limits-and-folds.ts';
+import * as stemsMigration from '../../db/migrations/0037-stems.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
 import { addVersion, type CommentsFixture, call, commentsFixture } from '../comments/comments-testing.ts';
 import { addTrack } from '../media/media-testing.ts';
@@ -377,11 +378,14 @@ describe('account data', () => {
 describe('the migration', () => {
   it('can be undone and redone', async () => {
     const db = t.app.ctx.db;
-    // 0028's guest comment log refers to the links: it goes first and comes back last.
+    // 0028's guest comment log refers to the links, and 0037 adds a column to them: they go first and come
+    // back last.
+    await stemsMigration.down(db);
     await guestLimitsMigration.down(db);
     await migration.down(db);
     await migration.up(db);
     await guestLimitsMigration.up(db);
+    await stemsMigration.up(db);
     expect(await list()).toEqual([]);
     const made = await makeLink(t.app, f.owner.token, f.projectId, { label: 'After the redo' });
     expect((await guest(t.app).get(made.api)).statusCode).toBe(200);

@@ -17,6 +17,8 @@ export interface ShareLinksTable {
   expires_at: Timestamp | null;
   allow_download: Bool;
   allow_comments: Bool;
+  /** The stems of what it shares, to download (migration 0037; only with allow_download). */
+  include_stems: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_by: string | null;
   created_at: Timestamp;
   revoked_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;

@@ -1,5 +1,5 @@
 // The job (kind 'upload') that makes a complete resumable upload what it was for: its bytes go through exactly
-// the pipeline of a single-request upload (the media area's version and file uploads, the profile's avatar:
+// the pipeline of a single-request upload (the media area's version, stem and file uploads, the profile's avatar:
 // access, quota, sniffing, probing, the duration cap, the waveform and analysis jobs), read from the upload's
 // file instead of a request. A refusal there (not audio, too long, no room) fails the upload with the same
 // message, and keeps nothing; either way the upload's own bytes go. Queued in the transaction that marks the
@@ -10,18 +10,28 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/ids.ts';
 import type { ClaimedJob, JobHandler } from '../../platform/jobs/jobs.ts';
-import { type IncomingUpload, madeFile, madeVersion, uploadFile, uploadVersion } from '../media/public.ts';
+import {
+  type IncomingUpload,
+  madeFile,
+  madeStem,
+  madeVersion,
+  uploadFile,
+  uploadStem,
+  uploadVersion,
+} from '../media/public.ts';
 import { setAvatar } from '../profile/public.ts';
 import * as repo from './repo.ts';
 import { uploadStore } from './store.ts';
 
 /** The upload's file as the media area receives an upload: its fields, its name, its bytes. */
 function incoming(row: repo.UploadRow, stream: Readable, file?: string): IncomingUpload {
+  // A stem's version is where it goes, not one of the stem upload's fields.
+  const { versionId: _, ...stemFields } = fromJson<Record<string, string>>(row.fields, {});
   return {
     id: row.id,
     // On the disk, the waiting file itself becomes the stored file (no copy), once its head is sniffed.
     ...(file === undefined ? {} : { file: { path: file, size: Number(row.length) } }),
-    fields: fromJson<Record<string, string>>(row.fields, {}),
+    fields: row.target === 'stem' ? stemFields : fromJson<Record<string, string>>(row.fields, {}),
     fileName: row.file_name,
     stream,
     truncated: () => false,
@@ -32,6 +42,7 @@ function incoming(row: repo.UploadRow, stream: Readable, file?: string): Incomin
 /** What the upload became, as GET /api/uploads/:id shows it once done. */
 async function becomeTarget(ctx: AppContext, row: repo.UploadRow): Promise<Record<string, unknown>> {
   const ids = { projectId: row.project_id ?? '', trackId: row.track_id ?? '' };
+  const stemIds = { ...ids, versionId: fromJson<Record<string, string>>(row.fields, {}).versionId ?? '' };
   // A try before this one made it and stopped before saying so (a crash): the version or file has the
   // upload's id. (An avatar made twice is the same avatar.)
   if (row.target === 'version') {
@@ -41,6 +52,10 @@ async function becomeTarget(ctx: AppContext, row: repo.UploadRow): Promise<Recor
   if (row.target === 'file') {
     const file = await madeFile(ctx, ids.projectId, row.id);
     if (file) return { file };
+  }
+  if (row.target === 'stem') {
+    const stem = await madeStem(ctx, stemIds, row.id);
+    if (stem) return { stem };
   }
   const store = uploadStore(ctx);
   const stream = await store.readAll(row.id);
@@ -57,6 +72,10 @@ async function becomeTarget(ctx: AppContext, row: repo.UploadRow): Promise<Recor
         incoming(row, stream, onDisk),
       );
       return { file };
+    }
+    if (row.target === 'stem') {
+      const { stem } = await uploadStem(ctx, row.user_id, stemIds, async () => incoming(row, stream, onDisk));
+      return { stem };
     }
     const profile = await setAvatar(ctx, row.user_id, stream);
     return { avatar: profile.avatar };

@@ -97,7 +97,7 @@ export function uploadMetadata(request: FastifyRequest): UploadMetadata {
     }
   }
   if (pairs.target === undefined)
-    throw badRequest('Upload-Metadata must name a target: version, file or avatar.');
+    throw badRequest('Upload-Metadata must name a target: version, file, avatar or stem.');
   const parsed = UploadMetadataSchema.safeParse(pairs);
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((i) => ({

@@ -13,7 +13,9 @@ import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { tooLarge } from '../../platform/storage/storage.ts';
 import { lockUserRow } from '../auth/public.ts';
 import {
+  assertStemRoom,
   findTrackRow,
+  findVersionRow,
   quotaExceeded,
   safeFileName,
   safeRelativeName,
@@ -34,13 +36,17 @@ const expiryMs = (ctx: AppContext) =>
 export const maxBytesOf = (ctx: AppContext, target: UploadMetadata['target']) =>
   target === 'avatar' ? AVATAR_MAX_BYTES : uploadLimit(ctx);
 
-/** The project the upload goes into, when the caller may edit it (and the track, for a version): else 404. */
+/**
+ * The project the upload goes into, when the caller may edit it (and the track, for a version; the track's
+ * version, for a stem): else 404.
+ */
 async function editableTarget(
   ctx: AppContext,
   userId: string,
   target: {
     projectId: string | null;
     trackId: string | null;
+    versionId: string | null;
   },
 ): Promise<{ ownerId: string } | null> {
   if (target.projectId === null) return null;
@@ -48,6 +54,8 @@ async function editableTarget(
     const { project } = await requireProjectAccess(ctx, userId, target.projectId, 'edit');
     if (target.trackId !== null && !(await findTrackRow(ctx.db, project.id, target.trackId)))
       throw notFound('Track');
+    if (target.versionId !== null && !(await findVersionRow(ctx.db, target.trackId ?? '', target.versionId)))
+      throw notFound('Version');
     return { ownerId: project.owner_id };
   } catch (err) {
     // Someone who may only view the project learns nothing more than a stranger: the same 404 as for none.
@@ -58,8 +66,13 @@ async function editableTarget(
 
 const targetOf = (m: UploadMetadata) => ({
   projectId: m.target === 'avatar' ? null : m.projectId,
-  trackId: m.target === 'version' ? m.trackId : null,
+  trackId: m.target === 'version' || m.target === 'stem' ? m.trackId : null,
+  versionId: m.target === 'stem' ? m.versionId : null,
 });
+
+/** A stem upload keeps its version's id among its fields (the table has columns for a project and a track). */
+const versionIdOf = (row: repo.UploadRow) =>
+  row.target === 'stem' ? (fromJson<Record<string, string>>(row.fields, {}).versionId ?? '') : null;
 
 const fieldsOf = (m: UploadMetadata): Record<string, string> => {
   if (m.target === 'version')
@@ -68,6 +81,13 @@ const fieldsOf = (m: UploadMetadata): Record<string, string> => {
       ...(m.makeCurrent === undefined ? {} : { makeCurrent: m.makeCurrent }),
     };
   if (m.target === 'file') return { category: m.category };
+  if (m.target === 'stem')
+    return {
+      versionId: m.versionId,
+      ...(m.name === undefined ? {} : { name: m.name }),
+      ...(m.role === undefined ? {} : { role: m.role }),
+      ...(m.replace === undefined ? {} : { replace: m.replace }),
+    };
   return {};
 };
 
@@ -87,6 +107,9 @@ export async function createUpload(
   if (length === 0) throw badRequest('The file is empty.');
   const target = targetOf(metadata);
   const owner = await editableTarget(ctx, userId, target);
+  // A version full of stems refuses a new one now, not once its bytes have all arrived.
+  if (metadata.target === 'stem' && metadata.replace === undefined)
+    await assertStemRoom(ctx.db, metadata.versionId);
   const now = nowIso();
   const row: repo.UploadRow = {
     id: newId(),
@@ -131,7 +154,11 @@ export async function createUpload(
 async function ownUpload(ctx: AppContext, userId: string, id: string): Promise<repo.UploadRow> {
   const row = await repo.findOwnUpload(ctx.db, userId, id);
   if (!row) throw notFound('Upload');
-  await editableTarget(ctx, userId, { projectId: row.project_id, trackId: row.track_id });
+  await editableTarget(ctx, userId, {
+    projectId: row.project_id,
+    trackId: row.track_id,
+    versionId: versionIdOf(row),
+  });
   return row;
 }
 

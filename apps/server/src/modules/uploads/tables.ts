@@ -6,7 +6,7 @@ import type { Json, Timestamp } from '../../db/schema.ts';
 export interface UploadsTable {
   id: string;
   user_id: string;
-  target: 'version' | 'file' | 'avatar';
+  target: 'version' | 'file' | 'avatar' | 'stem';
   project_id: string | null;
   track_id: string | null;
   fields: Json<Record<string, string>>;

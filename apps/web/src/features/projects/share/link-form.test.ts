@@ -30,6 +30,7 @@ describe('the New share link form', () => {
       expiresAt: null,
       allowDownload: false,
       allowComments: true,
+      includeStems: false,
     });
     expect(validateLink(values({}))).toEqual({});
   });
@@ -45,6 +46,13 @@ describe('the New share link form', () => {
     });
     // A track picked before going back to the whole project is not sent.
     expect(toCreateInput(values({ scope: 'project', trackId: 't1' }))).toMatchObject({ trackId: null });
+  });
+
+  it('sends the stems only with downloads allowed', () => {
+    expect(toCreateInput(values({ allowDownload: true, includeStems: true })).includeStems).toBe(true);
+    // Ticked, then downloads turned off: the stems are not sent (the contract would refuse them).
+    expect(toCreateInput(values({ allowDownload: false, includeStems: true })).includeStems).toBe(false);
+    expect(validateLink(values({ allowDownload: false, includeStems: true }))).toEqual({});
   });
 
   it('asks for the track and the version the scope needs', () => {

@@ -15,6 +15,8 @@ export interface ShareLinkValues {
   expiresAt: string;
   allowDownload: boolean;
   allowComments: boolean;
+  /** The stems of what it shares, with the package download: only sent while downloads are allowed. */
+  includeStems: boolean;
 }
 
 export const EMPTY_LINK_VALUES: ShareLinkValues = {
@@ -26,6 +28,7 @@ export const EMPTY_LINK_VALUES: ShareLinkValues = {
   expiresAt: '',
   allowDownload: false,
   allowComments: true,
+  includeStems: false,
 };
 
 /** A datetime-local value read in the browser's time zone, as ISO 8601 (UTC); null when it is not a date. */
@@ -46,6 +49,7 @@ export function toCreateInput(v: ShareLinkValues): CreateShareLinkInput {
     expiresAt: expiry === '' ? null : (localDateTimeToIso(expiry) ?? expiry),
     allowDownload: v.allowDownload,
     allowComments: v.allowComments,
+    includeStems: v.allowDownload && v.includeStems,
   };
 }
 

@@ -1,5 +1,5 @@
 // New share link: a label, what it shares (the whole project, one track, or one version of it), an optional
-// password and expiry, and whether guests may download and comment. Checked with the contract's rules before
+// password and expiry, whether guests may download (and the stems too) and comment. Checked with the contract's rules before
 // sending; the server's field messages are shown where they belong.
 import { SHARE_LABEL_MAX, SHARE_PASSWORD_MAX, type ShareLink } from '@mixdesk/contract/share-links';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { mediaKeys } from '../../../lib/media-keys';
 import { fetchTracks, fetchVersions } from '../../../lib/tracks-api';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { Checkbox } from '../../../ui/checkbox';
 import { Modal } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
@@ -26,6 +27,7 @@ import {
 
 const FORM_ID = 'new-share-link';
 const BUTTON_HINT_ID = 'new-share-link-needs-label';
+const STEMS_HINT_ID = 'new-share-link-stems-hint';
 
 /** Now, as a datetime-local input's `min` (the browser's own time zone). */
 function localNow(): string {
@@ -241,12 +243,31 @@ export function NewLinkDialog({
           </Field>
         </div>
         <div className="flex flex-col divide-y divide-border rounded-md border border-border px-3">
-          <Switch
-            label="Allow download"
-            description="Guests can save the audio file."
-            checked={values.allowDownload}
-            onCheckedChange={(on) => set({ allowDownload: on })}
-          />
+          <div className="flex flex-col pb-2.5">
+            <Switch
+              label="Allow download"
+              description="Guests can save the audio file, or all of a version as one ZIP file."
+              checked={values.allowDownload}
+              onCheckedChange={(on) => set({ allowDownload: on, includeStems: on && values.includeStems })}
+            />
+            <Checkbox
+              label="Include stems"
+              aria-describedby={STEMS_HINT_ID}
+              disabled={!values.allowDownload}
+              checked={values.allowDownload && values.includeStems}
+              onCheckedChange={(checked) => set({ includeStems: checked === true })}
+            />
+            <p id={STEMS_HINT_ID} className="pl-6 text-sm text-muted">
+              {values.allowDownload
+                ? 'Guests can download each stem too, and the package holds them.'
+                : 'Allow download to share the stems.'}
+            </p>
+            {errors.includeStems && (
+              <p role="alert" className="pl-6 text-sm text-danger">
+                {errors.includeStems}
+              </p>
+            )}
+          </div>
           <Switch
             label="Allow comments"
             description="Guests can leave timestamped comments, signed with a name."

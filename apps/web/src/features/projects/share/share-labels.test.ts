@@ -13,6 +13,7 @@ const link: ShareLink = {
   expiresAt: null,
   allowDownload: false,
   allowComments: true,
+  includeStems: false,
   status: 'active',
   createdBy: { _id: 'u1', name: 'Paula Producer' },
   createdAt: '2026-11-25T10:00:00.000Z',
@@ -61,6 +62,9 @@ describe('how a share link reads', () => {
     expect(expired[0]).toEqual({ id: 'password', text: 'Password', on: true });
     expect(expired[1]?.text).toMatch(/^Expired 20 Nov 2026, \d\d:30$/);
     expect(expired[2]?.text).toBe('Downloads allowed');
+    expect(linkFacts({ ...link, allowDownload: true, includeStems: true })[2]?.text).toBe(
+      'Downloads allowed, with stems',
+    );
   });
 });
 

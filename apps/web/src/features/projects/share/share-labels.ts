@@ -55,7 +55,11 @@ export function linkFacts(link: ShareLink): Array<{ id: LinkFactId; text: string
     { id: 'expiry', text: expiry, on: link.expiresAt !== null },
     {
       id: 'download',
-      text: link.allowDownload ? 'Downloads allowed' : 'No downloads',
+      text: link.allowDownload
+        ? link.includeStems
+          ? 'Downloads allowed, with stems'
+          : 'Downloads allowed'
+        : 'No downloads',
       on: link.allowDownload,
     },
     { id: 'comments', text: link.allowComments ? 'Comments allowed' : 'No comments', on: link.allowComments },
