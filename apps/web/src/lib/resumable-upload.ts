@@ -15,6 +15,16 @@ import type { UploadProgress } from './upload';
 export type UploadTarget =
   | { target: 'version'; projectId: string; trackId: string; label?: string; makeCurrent?: 'true' | 'false' }
   | { target: 'file'; projectId: string; category: string }
+  | {
+      target: 'stem';
+      projectId: string;
+      trackId: string;
+      versionId: string;
+      name?: string;
+      role?: string;
+      /** A stem of that version whose audio the file replaces. */
+      replace?: string;
+    }
   | { target: 'avatar' };
 
 export const CHUNK_BYTES = 8 * 1024 * 1024;

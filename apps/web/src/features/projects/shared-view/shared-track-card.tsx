@@ -1,12 +1,13 @@
 // One shared track as a guest sees it: the player (streaming through the link, its listening reported for the
-// access log), Download when the link allows it, and when it allows comments, the link's comments with their
+// access log), Download and Download all (the version's package) when the link allows it, its stems when the
+// link includes them, and when it allows comments, the link's comments with their
 // marks on the waveform and a form to add one at the playhead.
 import type { Comment } from '@mixdesk/contract/comments';
 import type { SharedTrack, ShareView } from '@mixdesk/contract/share-links';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import { Download, FolderDown } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '../../../ui/button';
+import { Button, buttonClasses } from '../../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
 import { CommentBands, CommentLane } from '../comments/comment-markers';
 import { sortComments } from '../comments/use-comments';
@@ -14,6 +15,7 @@ import { startDownload } from '../media/download';
 import { type PlayerHandle, TrackPlayer } from '../tracks/track-player';
 import { fetchGuestComments, sharedKeys } from './api';
 import { GuestComments } from './guest-comments';
+import { SharedStems } from './shared-stems';
 import { useListenReports } from './use-listen-reports';
 
 export function SharedTrackCard({
@@ -51,11 +53,26 @@ export function SharedTrackCard({
         <CardTitle id={`shared-${track._id}-title`} className="min-w-0 break-words">
           {track.title}
         </CardTitle>
-        {version.downloadUrl && (
-          <Button size="sm" onClick={() => void startDownload(version.downloadUrl!, false)}>
-            <Download aria-hidden="true" />
-            Download
-          </Button>
+        {(version.downloadUrl || version.packageUrl) && (
+          <div className="flex flex-wrap gap-2">
+            {version.downloadUrl && (
+              <Button size="sm" onClick={() => void startDownload(version.downloadUrl!, false)}>
+                <Download aria-hidden="true" />
+                Download
+              </Button>
+            )}
+            {version.packageUrl && (
+              <a
+                href={version.packageUrl}
+                download
+                className={buttonClasses({ size: 'sm' })}
+                aria-label={`Download all of ${track.title} (ZIP)`}
+              >
+                <FolderDown aria-hidden="true" />
+                Download all
+              </a>
+            )}
+          </div>
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
@@ -82,6 +99,7 @@ export function SharedTrackCard({
             }
           />
         </section>
+        {version.stems.length > 0 && <SharedStems title={track.title} stems={version.stems} />}
         {share.allowComments && (
           <GuestComments
             token={token}

@@ -1,16 +1,17 @@
-// /projects/:id/tracks: the running order beside the open track (its player, versions and uploads). The open
+// /projects/:id/tracks: the running order beside the open track (its player, versions and uploads), and the
+// project's deliverables as one download. The open
 // track is in the address (?track=…), so a link leads straight to it. A version's analysis and master dialogs come
 // from the route (app/): they belong to the analysis and mastering features.
 import type { Track } from '@mixdesk/contract/media';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ListMusic, Plus, RotateCw } from 'lucide-react';
+import { FolderDown, ListMusic, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { mediaKeys, useMediaChanged } from '../../../lib/media-keys';
 import { realtime } from '../../../lib/realtime';
 import { deleteTrack, fetchTracks, reorderTracks } from '../../../lib/tracks-api';
 import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
+import { Button, buttonClasses } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Skeleton } from '../../../ui/skeleton';
@@ -18,6 +19,7 @@ import { useToast } from '../../../ui/toast';
 import { plural } from '../format';
 import { mediaErrorMessage } from '../media/media-errors';
 import { useProjectOutlet } from '../project-layout';
+import { projectPackageUrl } from '../stems/package-links';
 import { TrackDetail } from './track-detail';
 import { TrackFormDialog } from './track-form-dialog';
 import { TrackList } from './track-list';
@@ -90,12 +92,25 @@ export function TracksPage({ versionDialogs }: { versionDialogs: VersionDialogs 
         <h2 className="text-lg font-semibold">
           Tracks <span className="font-normal text-muted">({list.length})</span>
         </h2>
-        {canEdit && (
-          <Button variant="primary" onClick={() => setForm({ open: true, track: null })}>
-            <Plus aria-hidden="true" />
-            Add Track
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {list.length > 0 && (
+            <a
+              href={projectPackageUrl(projectId)}
+              download
+              className={buttonClasses()}
+              aria-label="Download the deliverables: every track's current version with its stems, and the project's files (ZIP)"
+            >
+              <FolderDown aria-hidden="true" />
+              Deliverables
+            </a>
+          )}
+          {canEdit && (
+            <Button variant="primary" onClick={() => setForm({ open: true, track: null })}>
+              <Plus aria-hidden="true" />
+              Add Track
+            </Button>
+          )}
+        </div>
       </div>
 
       {tracks.isPending ? (

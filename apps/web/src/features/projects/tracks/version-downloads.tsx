@@ -1,4 +1,5 @@
-// A version's downloads: its original file, its listening copies once made, and its comments as markers for a
+// A version's downloads: its original file, its listening copies once made, all of it as one ZIP (the
+// version's package: the mix, its stems, markers and checksums), and its comments as markers for a
 // DAW (issue #35): an Audacity label track, a REAPER marker list, a MIDI file, or a WAV copy with cue points.
 import type { MarkerFormat } from '@mixdesk/contract/comments';
 import type { TrackVersion } from '@mixdesk/contract/media';
@@ -8,6 +9,7 @@ import { Download } from 'lucide-react';
 import { Button } from '../../../ui/button';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../../ui/menu';
 import { startDownload } from '../media/download';
+import { versionPackageUrl } from '../stems/package-links';
 
 const MARKER_FILES: { format: MarkerFormat; label: string }[] = [
   { format: 'audacity', label: 'Audacity labels (.txt)' },
@@ -41,6 +43,14 @@ export function VersionDownloads({ version: v }: { version: TrackVersion }) {
             Compact copy (AAC)
           </MenuItem>
         )}
+        <MenuItem asChild>
+          <a
+            href={versionPackageUrl({ projectId: v.projectId, trackId: v.trackId, versionId: v._id })}
+            download
+          >
+            Download all (ZIP: mix, stems, markers)
+          </a>
+        </MenuItem>
         <MenuSeparator />
         <MenuLabel>Export markers (the comments)</MenuLabel>
         {MARKER_FILES.map((m) => (

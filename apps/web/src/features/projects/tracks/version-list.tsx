@@ -1,11 +1,11 @@
 // A track's versions, newest first: label, who uploaded it and when, what the file is; play one in the player,
-// analyse it, master it (a new version at a target loudness), make it current, rename it, download it or
+// open its stems, analyse it, master it (a new version at a target loudness), make it current, rename it, download it or
 // delete it. A mastered version names its original. The analysis and master dialogs belong to the analysis and
 // mastering features: the route (app/) hands them in.
 import type { Track, TrackVersion } from '@mixdesk/contract/media';
 import { useMutation } from '@tanstack/react-query';
-import { Activity, Gauge, Pause, Play, Star, Trash2 } from 'lucide-react';
-import { type ComponentType, useState } from 'react';
+import { Activity, Gauge, Layers, Pause, Play, Star, Trash2 } from 'lucide-react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { deleteVersion, makeCurrentVersion, type VersionRef } from '../../../lib/tracks-api';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -16,6 +16,9 @@ import { CopiesStatus } from './copies-status';
 import { audioDetails, formatWhen, lengthAndSize } from './track-labels';
 import { VersionDownloads } from './version-downloads';
 import { VersionLabel } from './version-label';
+
+// The stems panel (its mixer, uploads and null test) is fetched the first time someone opens it.
+const StemsDialog = lazy(() => import('../stems/stems-dialog').then((m) => ({ default: m.StemsDialog })));
 
 /** The version a dialog is open on (null: closed). */
 type OpenVersion = (VersionRef & { label: string }) | null;
@@ -67,6 +70,7 @@ export function VersionList({
   const [deleting, setDeleting] = useState<TrackVersion | null>(null);
   const [analysing, setAnalysing] = useState<TrackVersion | null>(null);
   const [mastering, setMastering] = useState<TrackVersion | null>(null);
+  const [stemsOf, setStemsOf] = useState<TrackVersion | null>(null);
   const current = useMutation({
     mutationFn: (v: TrackVersion) => makeCurrentVersion(projectId, track._id, v._id),
     onSuccess: ({ version }) => {
@@ -143,6 +147,19 @@ export function VersionList({
                   <Activity aria-hidden="true" />
                   <span className="max-sm:sr-only">Analysis</span>
                 </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Stems of ${v.label}`}
+                  onClick={() => {
+                    // The mixer plays the mix with its stems: the player above stops first.
+                    if (nowPlaying) onPause?.();
+                    setStemsOf(v);
+                  }}
+                >
+                  <Layers aria-hidden="true" />
+                  <span className="max-sm:sr-only">Stems</span>
+                </Button>
                 {canEdit && (
                   <Button
                     size="sm"
@@ -201,6 +218,17 @@ export function VersionList({
         onPlay={onPlayNow ?? onPlay}
         onClose={() => setMastering(null)}
       />
+      {stemsOf && (
+        <Suspense fallback={null}>
+          <StemsDialog
+            version={stemsOf}
+            trackTitle={track.title}
+            canEdit={canEdit}
+            onClose={() => setStemsOf(null)}
+            onChanged={onChanged}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete version?"
