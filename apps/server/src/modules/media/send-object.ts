@@ -1,5 +1,6 @@
 // Serving a stored object over HTTP: single byte ranges (206, Accept-Ranges, Content-Range; 416 for a range
 // that is malformed or outside the file), ETag/If-Range, and a Content-Disposition that is safe for any name.
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 
@@ -113,14 +114,12 @@ export async function sendObject(
       });
   }
   reply.type(object.mime);
-  if (range.kind === 'partial') {
-    const stream = await ctx.storage.get(object.key, range);
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(stream);
-  }
-  const stream = await ctx.storage.get(object.key);
-  return reply.header('content-length', object.size).send(stream);
+  const partial = range.kind === 'partial';
+  const [start, end] = partial ? [range.start, range.end] : [0, object.size - 1];
+  if (partial) reply.code(206).header('content-range', `bytes ${start}-${end}/${object.size}`);
+  reply.header('content-length', end - start + 1);
+  // A HEAD asks what a GET would send: the headers, without opening the object (Fastify's HEAD route would
+  // read a stream it is given to its end, the whole file, only to throw it away).
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
+  return reply.send(await ctx.storage.get(object.key, partial ? range : undefined));
 }

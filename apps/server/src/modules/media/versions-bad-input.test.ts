@@ -310,6 +310,22 @@ describe('HTTP ranges on the audio endpoint', () => {
     expect((await fetchAudio({ range: 'bytes=0-1', 'if-range': '"stale"' })).statusCode).toBe(200);
   });
 
+  it('answers HEAD with what a GET would send, and no body', async () => {
+    const head = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'HEAD', url, headers: { ...bearer(p.owner.token), ...headers } });
+    const whole = await head();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-length']).toBe(String(wav.length));
+    expect(whole.rawPayload.length).toBe(0);
+    const part = await head({ range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers).toMatchObject({
+      'content-length': '10',
+      'content-range': `bytes 10-19/${wav.length}`,
+    });
+    expect(part.rawPayload.length).toBe(0);
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const etag = String((await fetchAudio()).headers.etag);
     expect((await fetchAudio({ 'if-none-match': etag })).statusCode).toBe(304);
