@@ -11,21 +11,19 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { jobQueue } from '../../platform/jobs/jobs.ts';
-import { decoders } from './decoder.ts';
+import { audioUpload } from './audio-upload.ts';
 import { countStems, queueNullTest, readNullTest } from './null-test.ts';
-import { assertAudioLength, probeAudio, withLocalFile } from './probe.ts';
 import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
-import { SniffGate, sniffAudio } from './sniff.ts';
 import { nameFromFile, normalRole, uniqueName } from './stem-names.ts';
 import { presentStems } from './stems-present.ts';
 import * as stems from './stems-repo.ts';
 import { inProjectTransaction, removeObjects, uploadFailure } from './tracks-service.ts';
-import { type OpenUpload, parseFields, storeUpload, throughGate, uploadLimit } from './upload.ts';
-import { NOT_AUDIO, requireVersion } from './versions-service.ts';
+import { type OpenUpload, parseFields, uploadLimit } from './upload.ts';
+import { requireVersion } from './versions-service.ts';
 
 interface VersionIds {
   projectId: string;
@@ -102,25 +100,11 @@ export async function uploadStem(
     upload.discard();
     throw err;
   }
-  const gate = new SniffGate(
-    (head) => (sniffAudio(head) ? null : new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO)),
-    () => badRequest('The file is empty.'),
-  );
-  const stream = throughGate(upload, gate);
   const objectId = upload.id ?? newId();
   const key = stemKey(project.id, objectId);
-  let stored = false;
+  const stored = audioUpload(ctx, upload, key, allowance);
   try {
-    const { size } = await storeUpload(ctx, key, upload, stream, allowance.maxBytes).catch((err) => {
-      throw allowance.explain(err);
-    });
-    stored = true;
-    const family = sniffAudio(gate.head)!;
-    const info = await withLocalFile(ctx.storage, key, (file) =>
-      probeAudio(decoders(ctx.config), file, family),
-    );
-    if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
-    assertAudioLength(ctx.config, info.duration);
+    const { size, info } = await stored.store();
     const audio = {
       storage_key: key,
       original_name: upload.fileName,
@@ -176,9 +160,7 @@ export async function uploadStem(
     jobQueue(ctx).kick();
     return { stem: await presentOne(ctx.db, version, result.id) };
   } catch (err) {
-    stream.destroy();
-    upload.discard();
-    if (stored) await removeObjects(ctx, [key]);
+    await stored.abandon();
     throw await uploadFailure(ctx, project.id, err);
   }
 }

@@ -12,18 +12,17 @@ import type { Insertable, Kysely } from 'kysely';
 import { activityId } from '../../db/activity-ids.ts';
 import { type DB, fromJson } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { newId, nowIso } from '../../platform/ids.ts';
 import { enqueueJob, jobQueue } from '../../platform/jobs/jobs.ts';
 import { announceActivities } from '../activity/public.ts';
+import { audioUpload } from './audio-upload.ts';
 import { copyColumns, queueCopies } from './copies.ts';
-import { decoders } from './decoder.ts';
 import { queuePeaks } from './peak-jobs.ts';
 import { presentVersion } from './present.ts';
-import { type AudioInfo, assertAudioLength, probeAudio, withLocalFile } from './probe.ts';
+import type { AudioInfo } from './probe.ts';
 import { uploadAllowance } from './quota.ts';
 import * as repo from './repo.ts';
-import { SniffGate, sniffAudio } from './sniff.ts';
 import { stemKeysOfVersion } from './stems-repo.ts';
 import type { TrackVersionsTable } from './tables.ts';
 import {
@@ -33,10 +32,9 @@ import {
   requireTrack,
   uploadFailure,
 } from './tracks-service.ts';
-import { type OpenUpload, parseFields, storeUpload, throughGate, uploadLimit } from './upload.ts';
+import { type OpenUpload, parseFields, uploadLimit } from './upload.ts';
 
-export const NOT_AUDIO =
-  'This is not an audio file Mixdesk can play. Upload WAV, AIFF, FLAC, MP3, M4A/AAC or OGG (the content counts, not the name).';
+export { NOT_AUDIO } from './audio-upload.ts';
 
 /** The columns a new version takes from its probed audio, and its waveform job, whoever made it. */
 type ProbedColumns =
@@ -164,27 +162,11 @@ export async function uploadVersion(
   const allowance = await uploadAllowance(ctx, project.owner_id, uploadLimit(ctx));
   const upload = await openUpload();
   const fields = parseFields(VersionUploadFieldsSchema, upload);
-  // The first bytes decide, as they stream past: anything but audio is refused before more is stored.
-  const gate = new SniffGate(
-    (head) => (sniffAudio(head) ? null : new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO)),
-    () => badRequest('The file is empty.'),
-  );
-  const stream = throughGate(upload, gate);
   const versionId = upload.id ?? newId();
   const key = `projects/${project.id}/tracks/${versionId}`;
-  let stored = false;
+  const audio = audioUpload(ctx, upload, key, allowance);
   try {
-    const { size } = await storeUpload(ctx, key, upload, stream, allowance.maxBytes).catch((err) => {
-      throw allowance.explain(err);
-    });
-    stored = true;
-    const family = sniffAudio(gate.head)!;
-    const info = await withLocalFile(ctx.storage, key, (file) =>
-      probeAudio(decoders(ctx.config), file, family),
-    );
-    if (!info) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AUDIO);
-    assertAudioLength(ctx.config, info.duration);
-
+    const { size, info } = await audio.store();
     const { totals } = await inProjectTransaction(
       ctx,
       project.id,
@@ -224,9 +206,7 @@ export async function uploadVersion(
     jobQueue(ctx).kick();
     return answer;
   } catch (err) {
-    stream.destroy();
-    upload.discard();
-    if (stored) await removeObjects(ctx, [key]);
+    await audio.abandon();
     throw await uploadFailure(ctx, project.id, err);
   }
 }
