@@ -12,7 +12,9 @@ import { createProject, scratchDir, screenshots, tokenOf } from './media-fixture
 import { openAs } from './review-fixtures.ts';
 import { MIX_RATE, mixOf, sineSamples, wavOf, writeTo } from './stems-fixtures.ts';
 
-const SECONDS = 6;
+// Long enough that the mix is still playing when the test pauses it, however slowly a busy machine runs the
+// steps between Play and Pause (6 s ran out under load, and Pause was never there to press).
+const SECONDS = 60;
 
 /** Each <audio> of the mixer: which it is, its volume, whether it plays, and where. */
 interface Source {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type SignedIn, type TestApp } from '../../../test/helper.ts';
 import { addMember } from '../../../test/invitations.ts';
 import * as reviewsMigration from '../../db/migrations/0018-reviews.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { addTrack } from '../media/media-testing.ts';
 import {
   addVersion,
@@ -346,6 +347,9 @@ describe('the migration', () => {
   it('can be undone, taking the decisions and their activity, and redone', async () => {
     await decide(t.app, f.viewer.token, f.url, { decision: 'changes_requested', note: 'Before the undo' });
     const db = t.app.ctx.db;
+    // No job of the file's uploads still writing versions while their tables' neighbours are dropped (a
+    // deadlock on PostgreSQL).
+    await jobQueue(t.app.ctx).idle();
     await reviewsMigration.down(db);
     expect(
       await db.selectFrom('activities').select('id').where('kind', '=', 'version_reviewed').execute(),

@@ -13,6 +13,7 @@ import * as migration from '../../db/migrations/0019-share-links.ts';
 import * as guestLimitsMigration from '../../db/migrations/0028-guest-comment-limits-and-folds.ts';
 import * as stemsMigration from '../../db/migrations/0037-stems.ts';
 import { newId, nowIso, sha256 } from '../../platform/ids.ts';
+import { jobQueue } from '../../platform/jobs/jobs.ts';
 import { addVersion, type CommentsFixture, call, commentsFixture } from '../comments/comments-testing.ts';
 import { addTrack } from '../media/media-testing.ts';
 import { guest, linksUrl, makeLink } from './share-testing.ts';
@@ -378,6 +379,8 @@ describe('account data', () => {
 describe('the migration', () => {
   it('can be undone and redone', async () => {
     const db = t.app.ctx.db;
+    // No upload's job still writing versions while tables that refer to them are dropped (PostgreSQL deadlocks).
+    await jobQueue(t.app.ctx).idle();
     // 0028's guest comment log refers to the links, and 0037 adds a column to them: they go first and come
     // back last.
     await stemsMigration.down(db);

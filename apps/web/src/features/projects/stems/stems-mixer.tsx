@@ -6,13 +6,13 @@
 import type { TrackVersion } from '@mixdesk/contract/media';
 import type { Stem } from '@mixdesk/contract/stems';
 import { useQuery } from '@tanstack/react-query';
-import { Pause, Play } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { mediaKeys } from '../../../lib/media-keys';
 import { fetchPeaks } from '../../../lib/tracks-api';
 import { ensureFreshSession } from '../../../lib/upload';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { PlayButton } from '../../../ui/play-button';
 import { Select } from '../../../ui/select';
 import { formatDuration } from '../format';
 import { KEEP_WITHIN_S, place } from '../tracks/compare-sync';
@@ -182,19 +182,7 @@ export function StemsMixer({
         />
       ))}
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="primary"
-          size="icon"
-          className="size-10 rounded-full"
-          onClick={() => void toggle()}
-          aria-label={playing ? 'Pause' : 'Play'}
-        >
-          {playing ? (
-            <Pause aria-hidden="true" className="size-5" />
-          ) : (
-            <Play aria-hidden="true" className="size-5" />
-          )}
-        </Button>
+        <PlayButton playing={playing} onClick={() => void toggle()} />
         <span className="font-mono text-sm text-muted tabular-nums" data-testid="mixer-time">
           {formatDuration(current)} / {formatDuration(duration)}
         </span>

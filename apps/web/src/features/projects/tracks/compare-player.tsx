@@ -4,7 +4,7 @@
 // the two have drifted more than 8 ms). "Match loudness" turns the louder version down by the difference of
 // their measured integrated loudness. The state lives in the page's link (listening.ts).
 import type { TrackVersion } from '@mixdesk/contract/media';
-import { ArrowLeftRight, Pause, Play, X } from 'lucide-react';
+import { ArrowLeftRight, X } from 'lucide-react';
 import {
   type ReactNode,
   type Ref,
@@ -17,6 +17,7 @@ import {
 import { ensureFreshSession } from '../../../lib/upload';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { PlayButton } from '../../../ui/play-button';
 import { Select } from '../../../ui/select';
 import { Switch } from '../../../ui/switch';
 import { formatDuration } from '../format';
@@ -211,19 +212,7 @@ export function ComparePlayer({
       {audio('a', a)}
       {audio('b', b)}
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="primary"
-          size="icon"
-          className="size-10 rounded-full"
-          onClick={() => void toggle()}
-          aria-label={playing ? 'Pause' : 'Play'}
-        >
-          {playing ? (
-            <Pause aria-hidden="true" className="size-5" />
-          ) : (
-            <Play aria-hidden="true" className="size-5" />
-          )}
-        </Button>
+        <PlayButton playing={playing} onClick={() => void toggle()} />
         <Button onClick={() => switchTo(other(heard))} aria-keyshortcuts="X">
           <ArrowLeftRight aria-hidden="true" />
           <span className="max-sm:sr-only">Switch to</span> {other(heard).toUpperCase()}

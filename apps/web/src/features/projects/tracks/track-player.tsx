@@ -4,7 +4,7 @@
 // it too: its URLs carry the link's token, so there is no session to renew and no account call to make.
 import type { TrackVersion } from '@mixdesk/contract/media';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Pause, Play } from 'lucide-react';
+import { Download } from 'lucide-react';
 import {
   type ReactNode,
   type Ref,
@@ -21,6 +21,7 @@ import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
+import { PlayButton } from '../../../ui/play-button';
 import { formatDuration } from '../format';
 import { startDownload } from '../media/download';
 import { browserPlays, pickSource, readDataSaver, writeDataSaver } from './listening';
@@ -223,19 +224,7 @@ export function TrackPlayer({
         onError={onError}
       />
       <div className="flex items-center gap-3">
-        <Button
-          variant="primary"
-          size="icon"
-          className="size-10 rounded-full"
-          onClick={toggle}
-          aria-label={playing ? 'Pause' : 'Play'}
-        >
-          {playing ? (
-            <Pause aria-hidden="true" className="size-5" />
-          ) : (
-            <Play aria-hidden="true" className="size-5" />
-          )}
-        </Button>
+        <PlayButton playing={playing} onClick={toggle} />
         <div className="flex min-w-0 flex-1 flex-col">
           <p className="flex min-w-0 items-center gap-2">
             <span className="truncate font-medium">{version.label}</span>
