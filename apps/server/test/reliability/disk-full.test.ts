@@ -261,7 +261,15 @@ describe.skipIf(!mounted.ok)(
       const expectedObjects = stored
         .map((s) => `projects/${projectId}/${s.kind === 'file' ? 'files' : 'tracks'}/${s.id}`)
         .sort();
-      expect(filesIn(path.join(dataDir, 'files'))).toEqual(expectedObjects);
+      // A version's listening copies (issue #35) are made in the background once there is room, and may be
+      // half written now (`<key>-compact.<random>.part`): beside an acknowledged version only, never beside a
+      // refused upload's.
+      const copyOf = (key: string) => /^(.*)-(?:lossless|compact)(?:\.[^/]*\.part)?$/.exec(key)?.[1];
+      const onDisk = filesIn(path.join(dataDir, 'files'));
+      expect(onDisk.filter((key) => copyOf(key) === undefined)).toEqual(expectedObjects);
+      const storedVersions = new Set(expectedObjects.filter((key) => key.includes('/tracks/')));
+      const copies = onDisk.filter((key) => copyOf(key) !== undefined);
+      expect(copies.filter((key) => !storedVersions.has(copyOf(key)!))).toEqual([]);
       expect(instance.child.exitCode).toBeNull();
       expect(instance.output()).not.toContain('Unhandled error');
 
