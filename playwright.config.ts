@@ -41,6 +41,7 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT) },
+    // The webhooks spec delivers to a receiver it starts on 127.0.0.1.
+    env: { PORT: String(E2E_PORT), WEBHOOK_ALLOW_PRIVATE: '1' },
   },
 });

@@ -3,11 +3,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dropSchemaDocsPlugin } from './scripts/drop-schema-docs.ts';
 
 const api = process.env.MIXDESK_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [dropSchemaDocsPlugin(), react(), tailwindcss()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

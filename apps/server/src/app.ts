@@ -20,6 +20,7 @@ import { areas } from './modules/index.ts';
 import { decoders, describeDecoders } from './modules/media/decoder.ts';
 import { waitingPeakJobs } from './modules/media/peak-jobs.ts';
 import {
+  personalTokensOf,
   reservedStorageOf,
   signInChallengeOf,
   storedKeyColumnsOf,
@@ -170,6 +171,7 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
     live: realtime,
     countUploadBytes: metrics.countUploadBytes,
     sessions: sessionLookup(database.db),
+    personalTokens: personalTokensOf(areas),
     userData: areas.flatMap((area) => (area.userData ? [area.userData] : [])),
     storedKeys: storedKeyColumnsOf(areas),
     projectParts: areas.flatMap((area) => (area.projectParts ? [area.projectParts] : [])),
@@ -227,7 +229,11 @@ export async function buildApp(given: Config, opts: BuildOptions = {}): Promise<
 
   app.get(
     '/api/csrf-token',
-    { schema: { response: { 200: envelope(CsrfTokenSchema).extend(CsrfTokenSchema.shape) } } },
+    {
+      schema: {
+        response: { 200: envelope(CsrfTokenSchema).extend(CsrfTokenSchema.shape) },
+      },
+    },
     async (request, reply) => {
       // Made for the caller's session when they have one, else for "anonymous" (decision 003).
       const binding = (await sessionOfRequest(app, request)) ?? ANONYMOUS;

@@ -97,6 +97,9 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
   'POST /api/sign/:token': 'render',
   'POST /api/projects/:id/tracks/:trackId/versions/:versionId/master': 'master',
   'POST /api/auth/register': 'register',
+  // Single sign-on's start stores a one-time sign-in row and its callback spends one: counted as changes.
+  'GET /api/auth/oidc/start': 'write',
+  'GET /api/auth/oidc/callback': 'write',
   'POST /api/projects/:id/collaborators': 'invite',
   'POST /api/account/export': 'export',
   'GET /api/account/export/download': 'export',

@@ -3,9 +3,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { bool, count, url } from './config-fields.ts';
+import { checkOidcSettings, OIDC_SETTINGS, type OidcConfig, oidcConfigOf } from './config-oidc.ts';
 import { RATE_LIMIT_NAMES, type RateLimitName } from './config-rate-limits.ts';
 import { checkS3Settings, S3_SETTINGS, type S3Config, s3ConfigOf } from './config-s3.ts';
 
+export type { OidcConfig } from './config-oidc.ts';
 export type { S3Config } from './config-s3.ts';
 
 /** RATE_LIMIT_WRITE, RATE_LIMIT_SEARCH, ...: one count per line of the limits table. */
@@ -97,14 +99,19 @@ const EnvFields = z.object({
     .positive({ error: 'must be more than 0' })
     .max(24 * 30)
     .optional(),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(60_000).optional(),
+  WEBHOOK_SWEEP_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(3_600_000).optional(),
   PATH: z.string().optional(),
   ...S3_SETTINGS,
+  ...OIDC_SETTINGS,
   ...rateLimitSettings(),
 });
 
 /** Settings that only make sense together. */
 const EnvSchema = EnvFields.superRefine((e, ctx) => {
   checkS3Settings(e, ctx);
+  checkOidcSettings(e, ctx);
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -169,6 +176,10 @@ export interface Config {
   rateLimits?: Partial<Record<RateLimitName, number>>;
   /** S3-compatible object storage for uploaded files (S3_*); absent (no S3_BUCKET): DATA_DIR/files. */
   s3?: S3Config;
+  /** Single sign-on through an OpenID Connect provider (OIDC_*); absent: none (decision 045). */
+  oidc?: OidcConfig;
+  /** Sign-in and registration with a password (PASSWORD_LOGIN, default on; off needs `oidc`). */
+  passwordLogin?: boolean;
   /**
    * How often this instance removes stored objects no row names (STORAGE_SWEEP_MINUTES, default 60, also
    * once at start; 0: never).
@@ -183,6 +194,18 @@ export interface Config {
   digestSweepSeconds?: number;
   /** How long an unfinished resumable upload waits for its next bytes (UPLOAD_EXPIRY_HOURS, default 24). */
   uploadExpiryHours?: number;
+  /**
+   * Webhooks may reach loopback, private, link-local and metadata addresses (WEBHOOK_ALLOW_PRIVATE, default
+   * off): for a self-hosted network whose receivers are on it.
+   */
+  webhookAllowPrivate?: boolean;
+  /** How long one webhook delivery may take, connection to last byte (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  webhookTimeoutMs?: number;
+  /**
+   * How often this instance looks for webhook deliveries that are due (WEBHOOK_SWEEP_MS, default 1000; 0:
+   * only when told of new events, on this instance).
+   */
+  webhookSweepMs?: number;
   /** Password hashing cost; lowered only by the test helper. */
   argon2: { memoryCost: number; timeCost: number };
 }
@@ -254,6 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailSweepSeconds: e.MAIL_SWEEP_SECONDS,
     digestSweepSeconds: e.DIGEST_SWEEP_SECONDS,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookSweepMs: e.WEBHOOK_SWEEP_MS,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_NAMES.flatMap((name) => {
         const value = e[envNameOf(name)];
@@ -261,6 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     ),
     s3: s3ConfigOf(e),
+    oidc: oidcConfigOf(e),
+    passwordLogin: e.PASSWORD_LOGIN,
     argon2: { memoryCost: 19456, timeCost: 2 },
   };
 }

@@ -61,6 +61,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     storageSweepMinutes: 0,
     // Nor a digest sweep reading them (the packages tests call it themselves).
     digestSweepSeconds: 0,
+    // Nor a webhook sweep (deliveries still go when an event is announced); the webhooks' tests turn it on.
+    webhookSweepMs: 0,
     ...overrides,
     // Every test file signs up its people from one address: past the hourly count of new accounts per
     // address. The limit's own tests set it (abuse-limits.test.ts).

@@ -1,6 +1,7 @@
 // Account security shapes: change password, two-factor sign-in (TOTP), sessions, export and delete account.
 import { z } from 'zod';
 import { EmailSchema, PASSWORD_MAX, PasswordSchema, text, UserSchema } from './auth.ts';
+import { TimestampSchema } from './envelope.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 export const TOTP_DIGITS = 6;
@@ -38,7 +39,7 @@ export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
 export const TwoFactorStatusSchema = z.object({
   enabled: z.boolean(),
-  enabledAt: z.string().nullable(),
+  enabledAt: TimestampSchema.nullable(),
   recoveryCodesRemaining: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
@@ -80,8 +81,8 @@ export const SessionInfoSchema = z.object({
   device: z.string(),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastUsedAt: z.string(),
+  createdAt: TimestampSchema,
+  lastUsedAt: TimestampSchema,
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
@@ -89,7 +90,7 @@ export const SessionListSchema = z.object({ sessions: z.array(SessionInfoSchema)
 export const SessionIdParamsSchema = z.object({ id: z.string().max(64, 'Session not found') });
 export const RevokedCountSchema = z.object({ revoked: z.number().int() });
 
-export const ExportLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const ExportLinkSchema = z.object({ url: z.string(), expiresAt: TimestampSchema });
 /** POST /api/account/export: the JSON always; the stored files too unless includeFiles is false. */
 export const ExportRequestSchema = z
   .strictObject({ includeFiles: z.boolean({ error: 'includeFiles must be true or false' }).default(true) })

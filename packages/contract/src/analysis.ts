@@ -1,6 +1,7 @@
 // Loudness analysis of a version (issue #17): ITU-R BS.1770-4 / EBU R128 loudness, true peak, the short-term
 // curve and the tempo, checked against the streaming services' targets.
 import { z } from 'zod';
+import { TimestampSchema } from './envelope.ts';
 
 export const ANALYSIS_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export const AnalysisStatusSchema = z.enum(ANALYSIS_STATUSES);
@@ -62,7 +63,7 @@ export const AnalysisSchema = LoudnessFiguresSchema.extend({
   /** Why it failed, for a person. */
   error: z.string().nullable(),
   targets: z.array(TargetCheckSchema),
-  analysedAt: z.string().nullable(),
+  analysedAt: TimestampSchema.nullable(),
 });
 export type Analysis = z.infer<typeof AnalysisSchema>;
 

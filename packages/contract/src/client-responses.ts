@@ -2,7 +2,7 @@
 // projects linked to a client. The request side (enums, rules, bodies, query) is in clients.ts.
 import { z } from 'zod';
 import { ClientRoleSchema, ClientStatusSchema, ClientTypeSchema, ContactMethodSchema } from './clients.ts';
-import { PaginationSchema } from './envelope.ts';
+import { DateAnswerSchema, EmailAnswerSchema, PaginationSchema, TimestampSchema } from './envelope.ts';
 
 export const LinkedCountsSchema = z.object({
   total: z.number().int(),
@@ -13,7 +13,7 @@ export const LinkedCountsSchema = z.object({
 export const ClientSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  email: z.string(),
+  email: EmailAnswerSchema,
   phone: z.string().nullable(),
   company: z.string().nullable(),
   role: ClientRoleSchema,
@@ -31,12 +31,12 @@ export const ClientSchema = z.object({
   completedProjects: z.number().int(),
   linkedProjects: LinkedCountsSchema,
   totalRevenue: z.number(),
-  lastProjectDate: z.string().nullable(),
+  lastProjectDate: DateAnswerSchema.nullable(),
   preferredContactMethod: ContactMethodSchema.nullable(),
   timezone: z.string().nullable(),
   notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
 });
 export type Client = z.infer<typeof ClientSchema>;
 

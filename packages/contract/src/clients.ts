@@ -1,7 +1,7 @@
 // Client shapes (SPEC §3 Client, §5 Client form, §7 Clients) shared by the server and the web screen.
 import { z } from 'zod';
 import { EMAIL_MAX, oneLine, text } from './auth.ts';
-import type { ProjectStatus } from './projects.ts';
+import { DATE_OR_BLANK, type ProjectStatus } from './projects.ts';
 
 export const CLIENT_ROLES = [
   'artist',
@@ -147,12 +147,13 @@ export const ClientNameSchema = text('Name')
   .min(1, 'Name is required')
   .max(CLIENT_NAME_MAX, `Name must be at most ${CLIENT_NAME_MAX} characters`);
 
+/** As EmailSchema (contract/auth): the address check is the string's own, so the document shows its format. */
 export const ClientEmailSchema = text('Email')
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-  .pipe(z.email('Enter a valid email address'));
+  .min(1, { error: 'Email is required', abort: true })
+  .max(EMAIL_MAX, { error: `Email must be at most ${EMAIL_MAX} characters`, abort: true })
+  .check(z.email('Enter a valid email address'));
 
 export const PhoneSchema = optionalText('Phone', CLIENT_PHONE_MAX).refine(
   (v) => v == null || (/^[0-9+()./\s-]+((x|ext\.?)\s*\d{1,6})?$/i.test(v) && /\d.*\d.*\d/.test(v)),
@@ -189,6 +190,7 @@ export const BudgetSchema = z
   });
 
 const LastProjectDateSchema = text('Last project date')
+  .meta(DATE_OR_BLANK)
   .trim()
   .nullish()
   .transform((v) => (v === '' ? null : v))
@@ -245,7 +247,8 @@ export type CreateClient = z.output<typeof CreateClientSchema>;
 export const UpdateClientSchema = z
   .strictObject(clientFields)
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change')
+  .meta({ minProperties: 1 });
 export type UpdateClientInput = z.input<typeof UpdateClientSchema>;
 export type UpdateClient = z.output<typeof UpdateClientSchema>;
 

@@ -3,7 +3,7 @@
 // (player markers, threads, the comment box).
 import { z } from 'zod';
 import { multiLine, text } from './auth.ts';
-import { envelope } from './envelope.ts';
+import { envelope, TimestampSchema } from './envelope.ts';
 import { VersionParamsSchema } from './media.ts';
 
 export const COMMENT_BODY_MAX = 2000;
@@ -40,8 +40,8 @@ export const CommentSchema = z.object({
   /** Ids of the users who like it (so each viewer knows whether they do). */
   likedBy: z.array(z.string()),
   resolved: z.boolean(),
-  createdAt: z.string(),
-  editedAt: z.string().nullable(),
+  createdAt: TimestampSchema,
+  editedAt: TimestampSchema.nullable(),
   /**
    * A placeholder: its author deleted it after others had replied. Body and author are empty, the replies
    * stay, and it takes no actions; it goes when its last reply does.
@@ -92,7 +92,8 @@ export const UpdateCommentSchema = z
   })
   .refine((c) => c.body !== undefined || c.at !== undefined || c.end !== undefined, {
     message: 'Nothing to change: send body, at or end',
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateCommentInput = z.input<typeof UpdateCommentSchema>;
 
 export const CommentParamsSchema = VersionParamsSchema.extend({

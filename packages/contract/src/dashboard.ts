@@ -1,7 +1,7 @@
 // GET /api/dashboard (SPEC §2 Dashboard): the signed-in user's figures, recent projects and recent activity in
 // one call. Storage is measured against a per-user quota (STORAGE_QUOTA_BYTES on the server).
 import { z } from 'zod';
-import { envelope } from './envelope.ts';
+import { envelope, TimestampSchema } from './envelope.ts';
 import { JobSchema } from './jobs.ts';
 import { ProjectSchema } from './project-responses.ts';
 import type { ProjectStatus } from './projects.ts';
@@ -63,7 +63,7 @@ export const ActivityItemSchema = z.object({
   project: z.object({ _id: z.string(), title: z.string() }).nullable(),
   /** Where in the app it leads (/projects/:id, /documents?open=:id). */
   link: z.string(),
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 

@@ -80,7 +80,8 @@ const CalendarDateSchema = (label: string, requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`);
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`)
+    .meta({ format: 'date' });
 
 export const InvoiceDetailsSchema = z
   .strictObject(

@@ -48,9 +48,10 @@ export const requiredEmail = (label: string, requiredMessage = `${label} is requ
     })
     .trim()
     .toLowerCase()
-    .min(1, requiredMessage)
-    .max(EMAIL_MAX, `${label} must be at most ${EMAIL_MAX} characters`)
-    .pipe(z.email(`${label} must be a valid email address`));
+    // As EmailSchema (contract/auth): the address check is the string's own, so the document shows its format.
+    .min(1, { error: requiredMessage, abort: true })
+    .max(EMAIL_MAX, { error: `${label} must be at most ${EMAIL_MAX} characters`, abort: true })
+    .check(z.email(`${label} must be a valid email address`));
 
 export const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 

@@ -8,13 +8,13 @@ import {
   SIGNING_ORDERS,
   TemplateNameSchema,
 } from './documents.ts';
-import { PaginationSchema } from './envelope.ts';
+import { DateAnswerSchema, EmailAnswerSchema, PaginationSchema, TimestampSchema } from './envelope.ts';
 
 export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
 
 export const PartySchema = z.object({
   name: z.string(),
-  email: z.string(),
+  email: EmailAnswerSchema,
   address: z.string(),
   phone: z.string(),
 });
@@ -40,7 +40,7 @@ export const InvoiceDetailsSchema = z.object({
   taxRate: z.number().nullable(),
   tax: z.number(),
   total: z.number(),
-  dueDate: z.string(),
+  dueDate: DateAnswerSchema,
   paymentTerms: z.string(),
   notes: z.string(),
 });
@@ -56,7 +56,7 @@ export const AgreementDetailsSchema = z.object({
 
 const SplitPersonSchema = z.object({
   name: z.string(),
-  email: z.string(),
+  email: EmailAnswerSchema,
   role: z.string(),
   pro: z.string(),
   ipi: z.string(),
@@ -77,11 +77,11 @@ export const SignerSchema = z.object({
   _id: z.string(),
   role: z.enum(SIGNER_ROLES),
   name: z.string(),
-  email: z.string(),
+  email: EmailAnswerSchema,
   status: z.enum(SIGNER_STATUSES),
-  viewedAt: z.string().nullable(),
-  signedAt: z.string().nullable(),
-  rejectedAt: z.string().nullable(),
+  viewedAt: TimestampSchema.nullable(),
+  signedAt: TimestampSchema.nullable(),
+  rejectedAt: TimestampSchema.nullable(),
 });
 
 export const DocumentSchema = z.object({
@@ -100,24 +100,26 @@ export const DocumentSchema = z.object({
   /** How the links go out; fixed once someone has signed. */
   signingOrder: z.enum(SIGNING_ORDERS),
   /** SPEC §3: one entry per signature made. */
-  signatures: z.array(z.object({ partyEmail: z.string(), name: z.string(), signedAt: z.string() })),
+  signatures: z.array(
+    z.object({ partyEmail: EmailAnswerSchema, name: z.string(), signedAt: TimestampSchema }),
+  ),
   contractDetails: ContractDetailsSchema.nullable(),
   invoiceDetails: InvoiceDetailsSchema.nullable(),
   agreementDetails: AgreementDetailsSchema.nullable(),
   splitSheetDetails: SplitSheetDetailsSchema.nullable(),
   /** An invoice past its due date and not paid. */
   overdue: z.boolean(),
-  paidAt: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  paidAt: DateAnswerSchema.nullable(),
+  sentAt: TimestampSchema.nullable(),
+  completedAt: TimestampSchema.nullable(),
   /**
    * Everyone has signed but the final copy could not be made, and why (a retry failed too): the owner may
    * resend to try again, or void the document. Null otherwise.
    */
   completionError: z.string().nullable(),
   pdf: z.object({ size: z.number().int(), sha256: z.string(), revision: z.number().int() }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
 });
 export type DocumentView = z.infer<typeof DocumentSchema>;
 
@@ -157,8 +159,8 @@ export const AutoPopulateSourceSchema = z.object({
   /** What the form fills from the project beside its name. */
   status: z.string(),
   ownerName: z.string(),
-  ownerEmail: z.string(),
-  collaborators: z.array(z.object({ name: z.string(), email: z.string(), role: z.string() })),
+  ownerEmail: EmailAnswerSchema,
+  collaborators: z.array(z.object({ name: z.string(), email: EmailAnswerSchema, role: z.string() })),
 });
 export type AutoPopulateSource = z.infer<typeof AutoPopulateSourceSchema>;
 export const AutoPopulateDataSchema = z.object({ projects: z.array(AutoPopulateSourceSchema) });
@@ -178,10 +180,10 @@ export const AUDIT_EVENT_TYPES = [
 export const AuditEventSchema = z.object({
   _id: z.string(),
   type: z.enum(AUDIT_EVENT_TYPES),
-  actor: z.object({ name: z.string(), email: z.string() }).nullable(),
+  actor: z.object({ name: z.string(), email: EmailAnswerSchema }).nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
-  at: z.string(),
+  at: TimestampSchema,
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
@@ -199,7 +201,7 @@ export const VerifyDataSchema = z.object({
       _id: z.string().nullable(),
       revision: z.number().int(),
       kind: z.enum(['draft', 'final']),
-      issuedAt: z.string(),
+      issuedAt: TimestampSchema,
     })
     .nullable(),
 });

@@ -46,6 +46,15 @@ export function envelope<T extends z.ZodType>(data: T) {
 export const OkSchema = z.object({ success: z.literal(true), message: z.string() });
 export type Ok = z.infer<typeof OkSchema>;
 
+// Values of answers whose form the OpenAPI document states. Answers are what the server wrote itself, so these
+// only describe (an answer is not checked against the format again).
+/** A moment: ISO 8601 in UTC, as the server writes every one (2026-11-27T14:03:00.000Z). */
+export const TimestampSchema = z.string().meta({ format: 'date-time' });
+/** A calendar date (YYYY-MM-DD), as it was given. */
+export const DateAnswerSchema = z.string().meta({ format: 'date' });
+/** An email address, one that was checked when it was given. */
+export const EmailAnswerSchema = z.string().meta({ format: 'email' });
+
 export const PaginationSchema = z.object({
   currentPage: z.number().int(),
   totalPages: z.number().int(),

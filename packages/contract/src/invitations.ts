@@ -2,7 +2,7 @@
 // verified account with that email accepts. POST /api/projects/:id/collaborators answers the same 201 whether
 // or not the email has an account, so the answer never tells who is registered.
 import { z } from 'zod';
-import { envelope } from './envelope.ts';
+import { EmailAnswerSchema, envelope, TimestampSchema } from './envelope.ts';
 import { CollaboratorPermissionSchema } from './projects.ts';
 
 /** How long an invitation waits for an answer. */
@@ -15,12 +15,12 @@ export type InvitationStatus = z.infer<typeof InvitationStatusSchema>;
 /** An invitation as its project's owner sees it (the collaborators list, the create answer). */
 export const ProjectInvitationSchema = z.object({
   _id: z.string(),
-  email: z.string(),
+  email: EmailAnswerSchema,
   permission: CollaboratorPermissionSchema,
   role: z.string(),
   status: InvitationStatusSchema,
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
 });
 export type ProjectInvitation = z.infer<typeof ProjectInvitationSchema>;
 
@@ -31,8 +31,8 @@ export const MyInvitationSchema = z.object({
   inviter: z.object({ _id: z.string(), name: z.string() }),
   permission: CollaboratorPermissionSchema,
   role: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
 });
 export type MyInvitation = z.infer<typeof MyInvitationSchema>;
 

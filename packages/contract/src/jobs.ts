@@ -1,6 +1,7 @@
 // Background work (analysis, mastering, waveforms): stored jobs, run at most one per CPU core per instance,
 // picked up again after a restart or a crash, their progress pushed live to the project's room.
 import { z } from 'zod';
+import { TimestampSchema } from './envelope.ts';
 
 /**
  * upload: a resumable upload's file becoming what it was for (issue #34), once its last byte landed; copies: a
@@ -34,9 +35,9 @@ export const JobSchema = z.object({
   projectId: z.string().nullable(),
   /** What the job works on (a version id). */
   subjectId: z.string(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  createdAt: TimestampSchema,
+  startedAt: TimestampSchema.nullable(),
+  finishedAt: TimestampSchema.nullable(),
   /** What a finished job made (mastering: { versionId }); null otherwise. */
   result: z.record(z.string(), z.unknown()).nullable(),
 });

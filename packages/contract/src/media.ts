@@ -2,7 +2,7 @@
 // (validation, responses) and the web (forms, lists, player). Issue 3, project page Tracks and Files.
 import { z } from 'zod';
 import { multiLine, oneLine, text } from './auth.ts';
-import { envelope, PaginationSchema } from './envelope.ts';
+import { envelope, PaginationSchema, TimestampSchema } from './envelope.ts';
 import { MusicalKeySchema } from './musical-keys.ts';
 
 export { MUSICAL_KEYS, type MusicalKey, MusicalKeySchema, musicalKeyLabel } from './musical-keys.ts';
@@ -104,16 +104,6 @@ export const VersionLabelSchema = text('Label')
   .min(1, 'Label is required')
   .max(VERSION_LABEL_MAX, `Label must be at most ${VERSION_LABEL_MAX} characters`);
 
-/** Multipart text fields sent with a version upload (before the file part). */
-export const VersionUploadFieldsSchema = z.strictObject({
-  label: text('Label')
-    .overwrite(oneLine)
-    .trim()
-    .max(VERSION_LABEL_MAX, `Label must be at most ${VERSION_LABEL_MAX} characters`)
-    .optional(),
-  makeCurrent: z.enum(['true', 'false'], { error: 'makeCurrent must be true or false' }).optional(),
-});
-
 export const UpdateVersionSchema = z.strictObject({ label: VersionLabelSchema });
 
 export const AUDIO_FORMATS = ['wav', 'aiff', 'flac', 'mp3', 'm4a', 'aac', 'ogg'] as const;
@@ -137,7 +127,6 @@ export const FILE_CATEGORY_LABELS: Record<FileCategory, string> = {
   other: 'Other',
 };
 
-export const FileUploadFieldsSchema = z.strictObject({ category: FileCategorySchema });
 export const UpdateFileSchema = z.strictObject({ category: FileCategorySchema });
 
 export const MediaListQuerySchema = z.object({
@@ -197,7 +186,7 @@ export const TrackVersionSchema = z.object({
   peaksStatus: z.enum(PEAKS_STATUSES),
   isCurrent: z.boolean(),
   uploadedBy: PersonSchema,
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
   /** A mastered version names the version it was made from; null for an upload. */
   masteredFrom: z.object({ _id: z.string(), label: z.string() }).nullable(),
   /** The listening copies beside the untouched original (audioUrl?copy=lossless|compact). */
@@ -236,8 +225,8 @@ export const TrackSchema = z.object({
   carryComments: z.boolean(),
   /** The current version's review; null without a version (absent from servers before approvals). */
   review: TrackReviewSummarySchema.nullish(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
 });
 export type Track = z.infer<typeof TrackSchema>;
 
@@ -249,7 +238,7 @@ export const ProjectFileSchema = z.object({
   mime: z.string(),
   size: z.number(),
   uploadedBy: PersonSchema,
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
   downloadUrl: z.string(),
 });
 export type ProjectFile = z.infer<typeof ProjectFileSchema>;

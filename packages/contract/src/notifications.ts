@@ -3,7 +3,7 @@
 // with how many are unread); POST /api/notifications/read marks some or all of them read. A new one reaches
 // my open tabs as the socket event `notification:new`; repeats about one thread fold into one (`count`).
 import { z } from 'zod';
-import { envelope, PaginationSchema, pageQueryFields } from './envelope.ts';
+import { envelope, PaginationSchema, pageQueryFields, TimestampSchema } from './envelope.ts';
 
 export const NOTIFICATION_KINDS = [
   'mention',
@@ -49,7 +49,7 @@ export const NotificationSchema = z.object({
    */
   count: z.number().int().min(1),
   /** When it happened (a folded one: its latest). */
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
@@ -100,7 +100,8 @@ export const MarkReadSchema = z
   .refine((b) => !(b.ids !== undefined && b.all !== undefined), {
     message: 'Send either ids or all, not both',
   })
-  .refine((b) => b.ids !== undefined || b.all !== undefined, { message: SEND_IDS_OR_ALL });
+  .refine((b) => b.ids !== undefined || b.all !== undefined, { message: SEND_IDS_OR_ALL })
+  .meta({ minProperties: 1, maxProperties: 1 });
 export type MarkReadInput = z.input<typeof MarkReadSchema>;
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number().int() });

@@ -2,6 +2,7 @@
 // Stored values are the lists' own display strings, so what the server accepts is exactly what the screen shows.
 import { z } from 'zod';
 import { multiLine, NameSchema, oneLine } from './auth.ts';
+import { EmailAnswerSchema, TimestampSchema } from './envelope.ts';
 
 export const PROFESSIONS = [
   'Producer',
@@ -157,16 +158,17 @@ export const ProfileUpdateSchema = z.strictObject({
 });
 
 /** PUT /api/auth/profile: any of the editable fields (the web sends them all; settings sends a few). */
-export const ProfileUpdateBodySchema = ProfileUpdateSchema.partial().refine(
-  (body) => Object.values(body).some((v) => v !== undefined),
-  { error: 'Send at least one profile field to update' },
-);
+export const ProfileUpdateBodySchema = ProfileUpdateSchema.partial()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    error: 'Send at least one profile field to update',
+  })
+  .meta({ minProperties: 1 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateBodySchema>;
 
 export const ProfileSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  email: z.string(),
+  email: EmailAnswerSchema,
   phone: z.string(),
   location: z.string(),
   bio: z.string(),
@@ -175,7 +177,7 @@ export const ProfileSchema = z.object({
   genres: z.array(z.string()),
   /** URL of the avatar image, or null for the initial. */
   avatar: z.string().nullable(),
-  memberSince: z.string(),
+  memberSince: TimestampSchema,
   totalProjects: z.number().int(),
   totalTracks: z.number().int(),
   totalCollaborations: z.number().int(),
@@ -200,8 +202,8 @@ export const PublicProfileSchema = z.object({
   profession: z.string(),
   experience: z.string(),
   genres: z.array(z.string()),
-  memberSince: z.string(),
-  email: z.string().optional(),
+  memberSince: TimestampSchema,
+  email: EmailAnswerSchema.optional(),
   phone: z.string().optional(),
   location: z.string().optional(),
 });
@@ -210,4 +212,8 @@ export const PublicProfileDataSchema = z.object({ profile: PublicProfileSchema }
 
 export const UserIdParamsSchema = z.object({
   id: z.string().max(64, 'Unknown user'),
+});
+/** GET /api/users/:id/avatar: `v` only tells caches the image changed (the avatar URL carries it). */
+export const AvatarQuerySchema = z.object({
+  v: z.string().max(40).optional().describe("The image's version, as the avatar URL gives it"),
 });

@@ -1,6 +1,6 @@
 // Response shapes of the projects API (SPEC §3 Project, §7 Projects), parsed by the web and checked by the server.
 import { z } from 'zod';
-import { envelope } from './envelope.ts';
+import { DateAnswerSchema, EmailAnswerSchema, envelope, TimestampSchema } from './envelope.ts';
 import {
   CollaboratorPermissionSchema,
   PROJECT_ACCESS,
@@ -9,20 +9,20 @@ import {
   ProjectTypeSchema,
 } from './projects.ts';
 
-export const PersonSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export const PersonSchema = z.object({ _id: z.string(), name: z.string(), email: EmailAnswerSchema });
 export type Person = z.infer<typeof PersonSchema>;
 
 export const CollaboratorSchema = z.object({
   user: PersonSchema,
   permission: CollaboratorPermissionSchema,
   role: z.string(),
-  addedAt: z.string(),
+  addedAt: TimestampSchema,
 });
 export type Collaborator = z.infer<typeof CollaboratorSchema>;
 
 export const ProjectMetadataSchema = z.object({
   genre: z.array(ProjectGenreSchema),
-  targetReleaseDate: z.string().nullable(),
+  targetReleaseDate: DateAnswerSchema.nullable(),
   recordLabel: z.string().nullable(),
   producer: z.string().nullable(),
   engineer: z.string().nullable(),
@@ -43,9 +43,9 @@ export const ProjectSchema = z.object({
   trackCount: z.number(),
   totalDuration: z.number(),
   totalFileSize: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastActivityAt: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  lastActivityAt: TimestampSchema,
   /** What the caller may do: owner (everything), edit, or view. */
   access: z.enum(PROJECT_ACCESS),
 });

@@ -163,9 +163,15 @@ const optionalText = (label: string, max = METADATA_TEXT_MAX) =>
     .transform((v) => (v === null ? null : oneLine(v).trim() || null))
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable());
 
+/** For the OpenAPI document: a date field that a blank value clears (a date's form, or nothing but spaces). */
+export const DATE_OR_BLANK = {
+  pattern: '^\\s*(?:\\d{4}-\\d{2}-\\d{2}\\s*)?$',
+  description: 'A date (YYYY-MM-DD); blank clears it',
+};
+
 /** A calendar date (YYYY-MM-DD); blank or null clears it. */
 export const ReleaseDateSchema = z
-  .union([text('Target release date'), z.null()])
+  .union([text('Target release date').meta(DATE_OR_BLANK), z.null()])
   .transform((v) => (v === null ? null : v.trim() || null))
   .refine((v) => v === null || isCalendarDate(v), 'Target release date must be a date (YYYY-MM-DD)');
 
@@ -236,14 +242,17 @@ export const UpdateProjectSchema = z
     metadata: projectFields.metadata.optional(),
     tags: projectFields.tags.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change')
+  .meta({ minProperties: 1 });
 export type UpdateProjectInput = z.input<typeof UpdateProjectSchema>;
 
 const queryText = (label: string) => z.string({ error: `${label} must be given once, as text` });
+/** A filter: one of `values`, or '' or 'all' for none (the document lists them all). */
 const optionalEnumQuery = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   queryText(label)
     .transform((v) => (v === '' || v === 'all' ? undefined : v))
     .pipe(oneOf(values, label).optional())
+    .meta({ enum: ['', 'all', ...values] })
     .optional();
 
 /** GET /api/projects query: page from 1, limit capped at 100, search bounded, filters from the enums. */
@@ -290,5 +299,6 @@ export const UpdateCollaboratorSchema = z
       .max(COLLABORATOR_ROLE_MAX, `Role must be at most ${COLLABORATOR_ROLE_MAX} characters`)
       .optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send a permission or a role to change');
+  .refine((body) => Object.keys(body).length > 0, 'Send a permission or a role to change')
+  .meta({ minProperties: 1 });
 export type UpdateCollaboratorInput = z.input<typeof UpdateCollaboratorSchema>;

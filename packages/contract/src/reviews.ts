@@ -3,7 +3,7 @@
 // its current version. Shapes shared by the server (validation, responses, socket payloads) and the web.
 import { z } from 'zod';
 import { multiLine, text } from './auth.ts';
-import { envelope } from './envelope.ts';
+import { envelope, TimestampSchema } from './envelope.ts';
 import { VersionParamsSchema } from './media.ts';
 
 export const REVIEW_DECISIONS = ['approved', 'changes_requested'] as const;
@@ -64,7 +64,7 @@ export const VersionReviewSchema = z.object({
   reviewer: ReviewPersonSchema,
   decision: ReviewDecisionKindSchema,
   note: z.string().nullable(),
-  decidedAt: z.string(),
+  decidedAt: TimestampSchema,
 });
 export type VersionReview = z.infer<typeof VersionReviewSchema>;
 
@@ -73,7 +73,7 @@ export const RequestedReviewSchema = z.object({
   reviewer: ReviewPersonSchema,
   /** Who asked; null once their account is gone. */
   requestedBy: ReviewPersonSchema.nullable(),
-  requestedAt: z.string(),
+  requestedAt: TimestampSchema,
   /** Their latest decision on this version, whenever made; null while they have not decided. */
   decision: ReviewDecisionKindSchema.nullable(),
 });

@@ -6,8 +6,23 @@ import type { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * A refusal a route can give beyond the ones the OpenAPI document lists for every route by what it has
+ * (400 for a body, query or params to validate, 401 and 403 behind sign-in, 404 for a path parameter, 429 and
+ * 500 everywhere): 409 a conflict, 413 too large, 415 a type it does not take, 416 a range past the end, 410
+ * gone, 412 a precondition, 422 unprocessable, 423 locked, 460 a chunk whose checksum does not match (tus), 503
+ * unavailable, 507 out of storage; 401 on a public route that checks a password or a token of its own.
+ */
+export type RefusalStatus = 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 416 | 422 | 423 | 460 | 503 | 507;
+
 export interface RouteDef {
   method: Method;
+  /** One line for the API's reference (the OpenAPI operation's summary). */
+  summary: string;
+  /** The refusals it can give beyond those every route of its kind can (see RefusalStatus). */
+  errors?: readonly RefusalStatus[];
+  /** Set by defineRoutes: the group's name and the route's key, as the OpenAPI operationId (`projectCreate`). */
+  operationId?: string;
   /** The full path, `:name` for a path parameter (`/api/clients/:id`). */
   path: `/api/${string}`;
   params?: z.ZodType;
@@ -19,8 +34,24 @@ export interface RouteDef {
   response: z.ZodType;
 }
 
-/** Declares an area's routes, keeping each one's exact types. */
-export const defineRoutes = <const T extends Record<string, RouteDef>>(routes: T): T => routes;
+/** Every declared route by `METHOD /api/path`: the OpenAPI document reads each operation's name from here. */
+const declared = new Map<string, RouteDef>();
+
+/** The declaration of the route at `method` and `path` (`:id` form), if the contract declares one. */
+export const declaredRoute = (method: string, path: string): RouteDef | undefined =>
+  declared.get(`${method.toUpperCase()} ${path}`);
+
+/**
+ * Declares a group of routes (an area's, or a part of one), keeping each one's exact types. Each route's
+ * operationId is the group's name and its key (`project` + `create`: `projectCreate`).
+ */
+export function defineRoutes<const T extends Record<string, RouteDef>>(group: string, routes: T): T {
+  for (const [key, route] of Object.entries(routes)) {
+    route.operationId = `${group}${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+    declared.set(`${route.method} ${route.path}`, route);
+  }
+  return routes;
+}
 
 /** The names of a path's `:params`. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

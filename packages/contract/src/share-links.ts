@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { hasHiddenCharacters, oneLine, text } from './auth.ts';
 import { CommentBodySchema, CommentSchema } from './comments.ts';
-import { envelope, PaginationSchema, pageQueryFields } from './envelope.ts';
+import { envelope, PaginationSchema, pageQueryFields, TimestampSchema } from './envelope.ts';
 import { AUDIO_FORMATS, PEAKS_STATUSES } from './media.ts';
 
 export const SHARE_LABEL_MAX = 100;
@@ -79,23 +79,23 @@ export const ShareLinkSchema = z.object({
   track: z.object({ _id: z.string(), title: z.string() }).nullable(),
   version: z.object({ _id: z.string(), label: z.string() }).nullable(),
   hasPassword: z.boolean(),
-  expiresAt: z.string().nullable(),
+  expiresAt: TimestampSchema.nullable(),
   allowDownload: z.boolean(),
   allowComments: z.boolean(),
   includeStems: z.boolean(),
   status: z.enum(SHARE_LINK_STATUSES),
   createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
-  createdAt: z.string(),
-  revokedAt: z.string().nullable(),
+  createdAt: TimestampSchema,
+  revokedAt: TimestampSchema.nullable(),
   counts: ShareLinkCountsSchema,
-  lastOpenedAt: z.string().nullable(),
+  lastOpenedAt: TimestampSchema.nullable(),
 });
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 
 export const ShareLinkEventSchema = z.object({
   _id: z.string(),
   kind: z.enum(SHARE_EVENT_KINDS),
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
   /** The version played, downloaded or commented on. */
   track: z.object({ _id: z.string(), title: z.string() }).nullable(),
   version: z.object({ _id: z.string(), label: z.string() }).nullable(),
@@ -175,7 +175,7 @@ export const ShareViewSchema = z.object({
   allowDownload: z.boolean(),
   allowComments: z.boolean(),
   includeStems: z.boolean(),
-  expiresAt: z.string().nullable(),
+  expiresAt: TimestampSchema.nullable(),
   /** Tracks with a version to play, in the project's order. */
   tracks: z.array(SharedTrackSchema),
 });

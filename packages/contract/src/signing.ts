@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DocumentSchema } from './document-responses.ts';
 import { SIGNING_ORDERS } from './documents.ts';
+import { EmailAnswerSchema, TimestampSchema } from './envelope.ts';
 import { isCalendarDate } from './projects.ts';
 
 export { SIGNING_ORDERS, type SigningOrder } from './documents.ts';
@@ -88,7 +89,8 @@ export const MarkPaidSchema = z.strictObject({
   paidAt: z
     .string({ error: 'Payment date is required' })
     .trim()
-    .refine(isCalendarDate, 'Payment date must be a date (YYYY-MM-DD)'),
+    .refine(isCalendarDate, 'Payment date must be a date (YYYY-MM-DD)')
+    .meta({ format: 'date' }),
 });
 
 /** Links are 32 random bytes in base64url (43 characters); anything else is not one of ours. */
@@ -103,10 +105,10 @@ export const SigningViewSchema = z.object({
     project: true,
     completionError: true,
   }),
-  signer: z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
+  signer: z.object({ _id: z.string(), name: z.string(), email: EmailAnswerSchema, role: z.string() }),
   /** Who sent it. */
-  from: z.object({ name: z.string(), email: z.string() }),
-  expiresAt: z.string(),
+  from: z.object({ name: z.string(), email: EmailAnswerSchema }),
+  expiresAt: TimestampSchema,
 });
 export type SigningView = z.infer<typeof SigningViewSchema>;
 export const SigningViewDataSchema = z.object({ signing: SigningViewSchema });

@@ -2,8 +2,9 @@
 // against each other and the mix, and a null test (the stems summed, the mix subtracted) run as a job.
 import { z } from 'zod';
 import { oneLine, text } from './auth.ts';
-import { envelope } from './envelope.ts';
+import { envelope, TimestampSchema } from './envelope.ts';
 import { AUDIO_FORMATS, COPY_STATUSES, PersonSchema, VersionParamsSchema } from './media.ts';
+import { uploadQuery, uploadText } from './transfers.ts';
 
 export const STEM_NAME_MAX = 200;
 export const STEM_ROLE_MAX = 60;
@@ -35,17 +36,33 @@ export const StemRoleSchema = text('Role')
 
 /** Fields of a stem upload (query string or multipart parts before the file, as a version upload's). */
 export const StemUploadFieldsSchema = z.strictObject({
-  /** Defaults to the file's name without its extension. */
-  name: StemNameSchema.optional(),
-  role: StemRoleSchema.optional(),
-  /** Replaces this stem's audio (its name and role stay unless given). */
-  replace: text('replace').max(100, 'replace is not a valid id').optional(),
+  name: uploadText('name', 'Name')
+    .overwrite(oneLine)
+    .trim()
+    .min(1, 'Name is required')
+    .max(STEM_NAME_MAX, `Name must be at most ${STEM_NAME_MAX} characters`)
+    .optional()
+    .describe("Defaults to the file's name without its extension"),
+  role: uploadText('role', 'Role')
+    .overwrite(oneLine)
+    .trim()
+    .max(STEM_ROLE_MAX, `Role must be at most ${STEM_ROLE_MAX} characters`)
+    .optional(),
+  replace: uploadText('replace', 'replace')
+    .max(100, 'replace is not a valid id')
+    .optional()
+    .describe(
+      "The id of this version's stem whose audio this replaces (its name and role stay unless given)",
+    ),
 });
+/** The query string of a stem upload (the raw form's fields). */
+export const StemUploadQuerySchema = uploadQuery(StemUploadFieldsSchema);
 export type StemUploadFields = z.infer<typeof StemUploadFieldsSchema>;
 
 export const UpdateStemSchema = z
   .strictObject({ name: StemNameSchema.optional(), role: StemRoleSchema.nullable().optional() })
-  .refine((v) => v.name !== undefined || v.role !== undefined, { error: 'Give a name or a role to change' });
+  .refine((v) => v.name !== undefined || v.role !== undefined, { error: 'Give a name or a role to change' })
+  .meta({ minProperties: 1 });
 
 /** Where a stem disagrees with the mix or the other stems, for people: one sentence each. */
 export const StemIssueSchema = z.object({
@@ -75,7 +92,7 @@ export const StemSchema = z.object({
   /** Where it disagrees with the mix or the other stems; empty when it agrees. */
   issues: z.array(StemIssueSchema),
   uploadedBy: PersonSchema,
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
   audioUrl: z.string(),
 });
 export type Stem = z.infer<typeof StemSchema>;
@@ -103,7 +120,7 @@ export const NullTestSchema = z.object({
   message: z.string(),
   /** How many stems were summed. */
   stemCount: z.number(),
-  updatedAt: z.string().nullable(),
+  updatedAt: TimestampSchema.nullable(),
 });
 export type NullTest = z.infer<typeof NullTestSchema>;
 

@@ -4,7 +4,7 @@
 // from GET /api/uploads/:id. The single-request upload routes stay as they are.
 import { z } from 'zod';
 import { text } from './auth.ts';
-import { envelope } from './envelope.ts';
+import { envelope, TimestampSchema } from './envelope.ts';
 import { FileCategorySchema, ProjectFileSchema, TrackVersionSchema, VERSION_LABEL_MAX } from './media.ts';
 import { StemNameSchema, StemRoleSchema, StemSchema } from './stems.ts';
 
@@ -86,9 +86,9 @@ export const UploadSchema = z.object({
   /** Bytes received so far. */
   offset: z.number().int(),
   projectId: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: TimestampSchema,
   /** When an unfinished upload's bytes go (Upload-Expires). */
-  expiresAt: z.string(),
+  expiresAt: TimestampSchema,
   /** Why it failed, as the single-request upload says it; absent unless failed. */
   message: z.string().optional(),
   /** What it became, once done: one of these, by target. */

@@ -6,6 +6,7 @@ import type { Area } from '../platform/area.ts';
 import { accountArea } from './account/area.ts';
 import { activityArea } from './activity/area.ts';
 import { analysisArea } from './analysis/area.ts';
+import { apiTokensArea } from './api-tokens/area.ts';
 import { authArea } from './auth/area.ts';
 import { clientsArea } from './clients/area.ts';
 import { commentsArea } from './comments/area.ts';
@@ -23,10 +24,12 @@ import { projectsArea } from './projects/area.ts';
 import { reviewsArea } from './reviews/area.ts';
 import { shareLinksArea } from './share-links/area.ts';
 import { uploadsArea } from './uploads/area.ts';
+import { webhooksArea } from './webhooks/area.ts';
 
 export const areas: readonly Area[] = [
   authArea,
   accountArea,
+  apiTokensArea,
   profileArea,
   projectsArea,
   mediaArea,
@@ -45,4 +48,5 @@ export const areas: readonly Area[] = [
   jobsArea,
   diagnosticsArea,
   notificationsArea,
+  webhooksArea,
 ];

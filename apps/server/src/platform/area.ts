@@ -5,6 +5,7 @@ import type { JobKind } from '@mixdesk/contract/jobs';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type {
   AppContext,
+  PersonalTokenLookup,
   ProjectPartsHandler,
   ReservedStorageReader,
   Seeder,
@@ -56,6 +57,8 @@ export interface Area {
   signInChallenge?: SignInChallenger;
   /** Uploads only: the storage its unfinished uploads reserve, which the media area's quota counts as used. */
   reservedStorage?: ReservedStorageReader;
+  /** API tokens only: personal tokens by their hash, which request authentication reads. */
+  personalTokens?: PersonalTokenLookup;
 }
 
 /** What the quota counts when no area reserves storage: nothing. */
@@ -78,6 +81,13 @@ const NO_CHALLENGE: SignInChallenger = async () => null;
 /** The one area's second-factor challenge at sign-in, or none. */
 export const signInChallengeOf = (areas: readonly Area[]): SignInChallenger =>
   areas.find((area) => area.signInChallenge)?.signInChallenge ?? NO_CHALLENGE;
+
+/** What request authentication finds when no area keeps personal API tokens: none. */
+const NO_PERSONAL_TOKENS: PersonalTokenLookup = { find: async () => undefined, touch: async () => {} };
+
+/** The one area's personal API tokens, or none. */
+export const personalTokensOf = (areas: readonly Area[]): PersonalTokenLookup =>
+  areas.find((area) => area.personalTokens)?.personalTokens ?? NO_PERSONAL_TOKENS;
 
 /** Every key column of every area, in the list's order. */
 export const storedKeyColumnsOf =

@@ -1,4 +1,5 @@
 // What services need from the running app, passed explicitly so they stay plain functions.
+import type { ApiTokenScope } from '@mixdesk/contract/api-tokens';
 import type { User } from '@mixdesk/contract/auth';
 import type { TrackReviewSummary } from '@mixdesk/contract/media';
 import type { ServerEvent, ServerEventPayload } from '@mixdesk/contract/realtime-events';
@@ -44,6 +45,25 @@ export interface SessionLookup {
   touch(sessionId: string): Promise<void>;
 }
 
+/** A personal API token as request authentication sees it: its row and its user. */
+export interface PersonalTokenUse {
+  tokenId: string;
+  user: User;
+  scopes: readonly ApiTokenScope[];
+  /** When it stops working (ms since the epoch), or null: it works until revoked. */
+  expiresMs: number | null;
+  /** When a use was last recorded (ms since the epoch), or null: never used. */
+  lastUsedMs: number | null;
+}
+
+/** How the platform finds personal API tokens (the api-tokens area's, handed over at start: it owns the table). */
+export interface PersonalTokenLookup {
+  /** The token whose SHA-256 is `hash` and its user, expired ones included; undefined: unknown or revoked. */
+  find(db: Kysely<DB>, hash: string): Promise<PersonalTokenUse | undefined>;
+  /** Records that the token was used now, unless a use was recorded within the last minute (by any instance). */
+  touch(db: Kysely<DB>, tokenId: string): Promise<void>;
+}
+
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -57,6 +77,8 @@ export interface AppContext {
   /** Counts the bytes an upload stored (a /metrics counter); absent where no metrics are kept. */
   countUploadBytes?: (bytes: number) => void;
   sessions: SessionLookup;
+  /** Personal API tokens by their hash (handed over at start by the api-tokens area). */
+  personalTokens: PersonalTokenLookup;
   /** Every area's part of what a user owns, in the areas' order (modules/index.ts, handed over at start). */
   userData: readonly UserDataHandler[];
   /** Every area's columns that name stored objects (handed over at start). */
@@ -72,6 +94,12 @@ export interface AppContext {
    * by uploads; the media area's quota counts them as used).
    */
   reservedStorage: ReservedStorageReader;
+  /**
+   * Says that events were just committed (activities, documents' audit events), so that what delivers stored
+   * events (webhooks) looks for them now rather than at its next sweep: a wake-up, not the events, which are
+   * rows (handed over at start by the webhooks area; absent where nothing delivers them).
+   */
+  eventsRecorded?: () => void;
 }
 
 /** Bytes reserved of `ownerId`'s storage by uploads not yet stored (0 without an area that reserves). */

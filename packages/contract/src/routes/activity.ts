@@ -4,16 +4,18 @@ import { ActivityListResponseSchema, ActivityQuerySchema } from '../activity.ts'
 import { ProjectIdParamsSchema } from '../projects.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const activityRoutes = defineRoutes({
+export const activityRoutes = defineRoutes('activity', {
   mine: {
     method: 'GET',
     path: '/api/activity',
+    summary: 'List the activity across my projects',
     query: ActivityQuerySchema,
     response: ActivityListResponseSchema,
   },
   project: {
     method: 'GET',
     path: '/api/projects/:id/activity',
+    summary: "List a project's activity",
     params: ProjectIdParamsSchema,
     query: ActivityQuerySchema,
     response: ActivityListResponseSchema,

@@ -10,17 +10,19 @@ import { defineRoutes } from '../routes.ts';
 /** The analysis and its newest job (null when none ran). */
 const AnalysisResponse = envelope(z.object({ analysis: AnalysisSchema, job: JobSchema.nullable() }));
 
-export const analysisRoutes = defineRoutes({
+export const analysisRoutes = defineRoutes('analysis', {
   /** The first read of an older version queues an analysis. */
   get: {
     method: 'GET',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/analysis',
+    summary: "Get a version's loudness analysis",
     params: VersionParamsSchema,
     response: AnalysisResponse,
   },
   rerun: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/analysis',
+    summary: 'Analyse a version again',
     params: VersionParamsSchema,
     status: 202,
     response: AnalysisResponse,

@@ -19,10 +19,12 @@ import { defineRoutes } from '../routes.ts';
 
 const SessionResponse = envelope(SessionDataSchema);
 
-export const authRoutes = defineRoutes({
+export const authRoutes = defineRoutes('auth', {
   register: {
     method: 'POST',
     path: '/api/auth/register',
+    summary: 'Create an account',
+    errors: [409],
     body: RegisterSchema,
     status: 201,
     response: SessionResponse,
@@ -31,31 +33,41 @@ export const authRoutes = defineRoutes({
   login: {
     method: 'POST',
     path: '/api/auth/login',
+    summary: 'Sign in with email and password',
     body: LoginSchema,
     response: envelope(LoginResultSchema),
   },
   loginTwoFactor: {
     method: 'POST',
     path: '/api/auth/login/two-factor',
+    summary: 'Finish signing in with a second factor',
     body: LoginSecondFactorSchema,
     response: SessionResponse,
   },
-  resendVerification: { method: 'POST', path: '/api/auth/resend-verification', response: OkSchema },
+  resendVerification: {
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    summary: 'Send the verification email again',
+    response: OkSchema,
+  },
   verifyEmail: {
     method: 'POST',
     path: '/api/auth/verify-email',
+    summary: 'Verify my email address',
     body: VerifyEmailSchema,
     response: envelope(z.object({ user: UserSchema })),
   },
   forgotPassword: {
     method: 'POST',
     path: '/api/auth/forgot-password',
+    summary: 'Ask for a password reset link',
     body: ForgotPasswordSchema,
     response: OkSchema,
   },
   resetPassword: {
     method: 'POST',
     path: '/api/auth/reset-password',
+    summary: 'Set a new password with a reset link',
     body: ResetPasswordSchema,
     response: OkSchema,
   },

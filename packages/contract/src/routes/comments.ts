@@ -11,16 +11,19 @@ import {
 import { VersionParamsSchema } from '../media.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const commentRoutes = defineRoutes({
+export const commentRoutes = defineRoutes('comment', {
   list: {
     method: 'GET',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/comments',
+    summary: "List a version's comments",
     params: VersionParamsSchema,
     response: CommentListResponseSchema,
   },
   create: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/comments',
+    summary: 'Comment on a version',
+    errors: [409],
     params: VersionParamsSchema,
     body: CreateCommentSchema,
     status: 201,
@@ -29,6 +32,7 @@ export const commentRoutes = defineRoutes({
   update: {
     method: 'PUT',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/comments/:commentId',
+    summary: 'Edit a comment',
     params: CommentParamsSchema,
     body: UpdateCommentSchema,
     response: CommentResponseSchema,
@@ -36,18 +40,23 @@ export const commentRoutes = defineRoutes({
   remove: {
     method: 'DELETE',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/comments/:commentId',
+    summary: 'Delete a comment',
     params: CommentParamsSchema,
     response: CommentDeletedResponseSchema,
   },
   like: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/comments/:commentId/like',
+    summary: 'Like or unlike a comment',
+    errors: [409],
     params: CommentParamsSchema,
     response: CommentResponseSchema,
   },
   resolve: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/comments/:commentId/resolve',
+    summary: 'Resolve or reopen a thread',
+    errors: [409],
     params: CommentParamsSchema,
     response: CommentResponseSchema,
   },

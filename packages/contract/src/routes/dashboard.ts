@@ -3,6 +3,11 @@
 import { DashboardResponseSchema } from '../dashboard.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const dashboardRoutes = defineRoutes({
-  get: { method: 'GET', path: '/api/dashboard', response: DashboardResponseSchema },
+export const dashboardRoutes = defineRoutes('dashboard', {
+  get: {
+    method: 'GET',
+    path: '/api/dashboard',
+    summary: 'Get my dashboard',
+    response: DashboardResponseSchema,
+  },
 });

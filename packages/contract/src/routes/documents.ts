@@ -1,6 +1,6 @@
 // The documents area's routes (SPEC §7 Documents) and the signing links' (/api/sign/:token, decision 010),
-// declared once for the server and the web (../routes.ts). POST /api/documents/verify is not declared: it
-// takes the PDF itself as a raw body and the web does not call it.
+// declared once for the server and the web (../routes.ts). POST /api/documents/verify is declared too, though
+// the server registers it by hand (it takes the PDF itself as a raw body) and the web does not call it.
 import { z } from 'zod';
 import {
   AuditDataSchema,
@@ -8,6 +8,7 @@ import {
   DocumentDataSchema,
   DocumentListDataSchema,
   TemplatesDataSchema,
+  VerifyDataSchema,
 } from '../document-responses.ts';
 import {
   DocumentIdParamsSchema,
@@ -36,40 +37,56 @@ const DocumentResponse = envelope(DocumentDataSchema);
  */
 const PdfFile = z.custom<Blob>();
 
-export const documentRoutes = defineRoutes({
+export const documentRoutes = defineRoutes('document', {
   list: {
     method: 'GET',
     path: '/api/documents',
+    summary: 'List my documents',
     query: DocumentListQuerySchema,
     response: envelope(DocumentListDataSchema),
   },
   templates: {
     method: 'GET',
     path: '/api/documents/templates/:type',
+    summary: 'List the templates of a document type',
     params: TemplateTypeParamsSchema,
     response: envelope(TemplatesDataSchema),
   },
   sources: {
     method: 'GET',
     path: '/api/documents/auto-populate/sources',
+    summary: 'List the projects a document can be filled from',
     response: envelope(AutoPopulateDataSchema),
   },
   generate: {
     method: 'POST',
     path: '/api/documents/generate',
+    summary: 'Generate a document',
+    errors: [409, 507],
     body: GenerateDocumentSchema,
     status: 201,
     response: DocumentResponse,
   },
+  /** The PDF itself as the raw body (application/pdf, at most 32 MB), read by the handler. */
+  verify: {
+    method: 'POST',
+    path: '/api/documents/verify',
+    summary: 'Check whether a PDF was issued here',
+    errors: [413, 415],
+    response: envelope(VerifyDataSchema),
+  },
   get: {
     method: 'GET',
     path: '/api/documents/:id',
+    summary: 'Get a document',
     params: DocumentIdParamsSchema,
     response: DocumentResponse,
   },
   update: {
     method: 'PUT',
     path: '/api/documents/:id',
+    summary: 'Update a document',
+    errors: [409, 507],
     params: DocumentIdParamsSchema,
     body: GenerateDocumentSchema,
     response: DocumentResponse,
@@ -77,12 +94,16 @@ export const documentRoutes = defineRoutes({
   remove: {
     method: 'DELETE',
     path: '/api/documents/:id',
+    summary: 'Delete a document',
+    errors: [409],
     params: DocumentIdParamsSchema,
     response: OkSchema,
   },
   void: {
     method: 'POST',
     path: '/api/documents/:id/void',
+    summary: 'Void a document',
+    errors: [409],
     params: DocumentIdParamsSchema,
     response: DocumentResponse,
   },
@@ -90,6 +111,7 @@ export const documentRoutes = defineRoutes({
   download: {
     method: 'GET',
     path: '/api/documents/:id/download',
+    summary: "Download a document's PDF",
     params: DocumentIdParamsSchema,
     query: DownloadQuerySchema,
     response: PdfFile,
@@ -97,12 +119,15 @@ export const documentRoutes = defineRoutes({
   audit: {
     method: 'GET',
     path: '/api/documents/:id/audit',
+    summary: "Get a document's audit trail",
     params: DocumentIdParamsSchema,
     response: envelope(AuditDataSchema),
   },
   send: {
     method: 'POST',
     path: '/api/documents/:id/send',
+    summary: 'Send a document for signature',
+    errors: [409],
     params: DocumentIdParamsSchema,
     body: SendDocumentSchema,
     response: DocumentResponse,
@@ -110,12 +135,16 @@ export const documentRoutes = defineRoutes({
   signLink: {
     method: 'POST',
     path: '/api/documents/:id/sign-link',
+    summary: 'Get my own signing link for a document',
+    errors: [409],
     params: DocumentIdParamsSchema,
     response: envelope(SignLinkDataSchema),
   },
   markPaid: {
     method: 'POST',
     path: '/api/documents/:id/mark-paid',
+    summary: 'Mark an invoice as paid',
+    errors: [409],
     params: DocumentIdParamsSchema,
     body: MarkPaidSchema,
     response: DocumentResponse,
@@ -123,19 +152,28 @@ export const documentRoutes = defineRoutes({
 });
 
 /** Signing by whoever holds an emailed link: no session, the token in the path is the credential. */
-export const signingRoutes = defineRoutes({
+export const signingRoutes = defineRoutes('signing', {
   view: {
     method: 'GET',
     path: '/api/sign/:token',
+    summary: 'Open a document to sign',
     params: SigningTokenParamsSchema,
     response: envelope(SigningViewDataSchema),
   },
   /** The document as it stands, shown in the signing page. */
-  pdf: { method: 'GET', path: '/api/sign/:token/pdf', params: SigningTokenParamsSchema, response: PdfFile },
+  pdf: {
+    method: 'GET',
+    path: '/api/sign/:token/pdf',
+    summary: 'Get the PDF of a document to sign',
+    params: SigningTokenParamsSchema,
+    response: PdfFile,
+  },
   /** 'completed' when this was the last signature (the final copy is then mailed to everyone). */
   sign: {
     method: 'POST',
     path: '/api/sign/:token',
+    summary: 'Sign a document',
+    errors: [409, 413, 507],
     params: SigningTokenParamsSchema,
     body: SignWithLinkSchema,
     response: envelope(z.object({ status: z.enum(['signed', 'completed']) })),
@@ -143,6 +181,8 @@ export const signingRoutes = defineRoutes({
   reject: {
     method: 'POST',
     path: '/api/sign/:token/reject',
+    summary: 'Decline to sign a document',
+    errors: [409],
     params: SigningTokenParamsSchema,
     body: RejectWithLinkSchema,
     response: OkSchema,

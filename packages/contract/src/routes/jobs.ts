@@ -5,10 +5,11 @@ import { envelope } from '../envelope.ts';
 import { JobSchema } from '../jobs.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const jobRoutes = defineRoutes({
+export const jobRoutes = defineRoutes('job', {
   get: {
     method: 'GET',
     path: '/api/jobs/:id',
+    summary: 'Get a background job',
     params: z.object({ id: z.string() }),
     response: envelope(z.object({ job: JobSchema })),
   },

@@ -10,10 +10,12 @@ import { defineRoutes } from '../routes.ts';
 /** The file's bytes: text/plain, text/csv, audio/midi or audio/wav, as an attachment. */
 const MarkersFile = z.custom<Blob>();
 
-export const markerRoutes = defineRoutes({
+export const markerRoutes = defineRoutes('marker', {
   export: {
     method: 'GET',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/markers',
+    summary: "Export a version's comments as DAW markers",
+    errors: [422],
     params: VersionParamsSchema,
     query: MarkersQuerySchema,
     response: MarkersFile,

@@ -7,11 +7,12 @@ import { JobSchema } from '../jobs.ts';
 import { VersionParamsSchema } from '../media.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const masteringRoutes = defineRoutes({
+export const masteringRoutes = defineRoutes('mastering', {
   /** The same request while one runs answers with that job. */
   master: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/master',
+    summary: 'Master a version into a new one',
     params: VersionParamsSchema,
     body: MasterRequestSchema,
     status: 202,

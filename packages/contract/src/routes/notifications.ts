@@ -8,16 +8,18 @@ import {
 } from '../notifications.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const notificationRoutes = defineRoutes({
+export const notificationRoutes = defineRoutes('notification', {
   list: {
     method: 'GET',
     path: '/api/notifications',
+    summary: 'List my notifications',
     query: NotificationListQuerySchema,
     response: NotificationListResponseSchema,
   },
   markRead: {
     method: 'POST',
     path: '/api/notifications/read',
+    summary: 'Mark notifications as read',
     body: MarkReadSchema,
     response: MarkReadResponseSchema,
   },

@@ -10,11 +10,13 @@ import { ShareVersionParamsSchema } from '../share-links.ts';
 /** application/zip, as an attachment. */
 const ZipFile = z.custom<Blob>();
 
-export const packageRoutes = defineRoutes({
+export const packageRoutes = defineRoutes('package', {
   /** A version: the mix, its stems, its markers and checksums.sha256. */
   version: {
     method: 'GET',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/package.zip',
+    summary: 'Download a version as a ZIP package',
+    errors: [416],
     params: VersionParamsSchema,
     response: ZipFile,
   },
@@ -22,6 +24,8 @@ export const packageRoutes = defineRoutes({
   project: {
     method: 'GET',
     path: '/api/projects/:id/package.zip',
+    summary: "Download a project's deliverables as a ZIP package",
+    errors: [416],
     params: ProjectMediaParamsSchema,
     response: ZipFile,
   },
@@ -29,6 +33,8 @@ export const packageRoutes = defineRoutes({
   shared: {
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/package.zip',
+    summary: 'Download a shared version as a ZIP package',
+    errors: [416],
     params: ShareVersionParamsSchema,
     response: ZipFile,
   },

@@ -16,16 +16,18 @@ import {
 } from '../projects.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const projectRoutes = defineRoutes({
+export const projectRoutes = defineRoutes('project', {
   list: {
     method: 'GET',
     path: '/api/projects',
+    summary: 'List my projects',
     query: ListProjectsQuerySchema,
     response: ProjectListResponseSchema,
   },
   create: {
     method: 'POST',
     path: '/api/projects',
+    summary: 'Create a project',
     body: CreateProjectSchema,
     status: 201,
     response: ProjectResponseSchema,
@@ -33,26 +35,36 @@ export const projectRoutes = defineRoutes({
   get: {
     method: 'GET',
     path: '/api/projects/:id',
+    summary: 'Get a project',
     params: ProjectIdParamsSchema,
     response: ProjectResponseSchema,
   },
   update: {
     method: 'PUT',
     path: '/api/projects/:id',
+    summary: 'Update a project',
     params: ProjectIdParamsSchema,
     body: UpdateProjectSchema,
     response: ProjectResponseSchema,
   },
-  remove: { method: 'DELETE', path: '/api/projects/:id', params: ProjectIdParamsSchema, response: OkSchema },
+  remove: {
+    method: 'DELETE',
+    path: '/api/projects/:id',
+    summary: 'Delete a project',
+    params: ProjectIdParamsSchema,
+    response: OkSchema,
+  },
   collaborators: {
     method: 'GET',
     path: '/api/projects/:id/collaborators',
+    summary: "List a project's collaborators",
     params: ProjectIdParamsSchema,
     response: CollaboratorsResponseSchema,
   },
   updateCollaborator: {
     method: 'PUT',
     path: '/api/projects/:id/collaborators/:userId',
+    summary: "Change a collaborator's permission or role",
     params: CollaboratorParamsSchema,
     body: UpdateCollaboratorSchema,
     response: ProjectResponseSchema,
@@ -60,6 +72,7 @@ export const projectRoutes = defineRoutes({
   removeCollaborator: {
     method: 'DELETE',
     path: '/api/projects/:id/collaborators/:userId',
+    summary: 'Remove a collaborator',
     params: CollaboratorParamsSchema,
     response: OkSchema,
   },

@@ -9,11 +9,12 @@ import {
 } from '../reviews.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const reviewRoutes = defineRoutes({
+export const reviewRoutes = defineRoutes('review', {
   /** Where the version's review stands. */
   get: {
     method: 'GET',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/review',
+    summary: "Get a version's review state",
     params: VersionParamsSchema,
     response: ReviewStateResponseSchema,
   },
@@ -21,6 +22,7 @@ export const reviewRoutes = defineRoutes({
   decide: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/review',
+    summary: 'Approve a version or ask for changes',
     params: VersionParamsSchema,
     body: ReviewDecisionSchema,
     response: ReviewStateResponseSchema,
@@ -29,6 +31,7 @@ export const reviewRoutes = defineRoutes({
   request: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/review-requests',
+    summary: 'Ask people to review a version',
     params: VersionParamsSchema,
     body: ReviewRequestSchema,
     response: ReviewStateResponseSchema,
@@ -37,6 +40,7 @@ export const reviewRoutes = defineRoutes({
   withdraw: {
     method: 'DELETE',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/review-requests/:userId',
+    summary: 'Withdraw a review request',
     params: ReviewRequestParamsSchema,
     response: ReviewStateResponseSchema,
   },

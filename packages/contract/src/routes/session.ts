@@ -7,9 +7,19 @@ import { MeDataSchema, SessionDataSchema, UserSchema } from '../auth.ts';
 import { envelope, OkSchema } from '../envelope.ts';
 import { defineRoutes } from '../routes.ts';
 
-export const sessionRoutes = defineRoutes({
+export const sessionRoutes = defineRoutes('session', {
   /** The signed-in user, in `data` and at the top level as well. */
-  me: { method: 'GET', path: '/api/auth/me', response: envelope(MeDataSchema).extend({ user: UserSchema }) },
-  refresh: { method: 'POST', path: '/api/auth/refresh', response: envelope(SessionDataSchema) },
-  logout: { method: 'POST', path: '/api/auth/logout', response: OkSchema },
+  me: {
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'Get the signed-in user',
+    response: envelope(MeDataSchema).extend({ user: UserSchema }),
+  },
+  refresh: {
+    method: 'POST',
+    path: '/api/auth/refresh',
+    summary: 'Refresh the access token',
+    response: envelope(SessionDataSchema),
+  },
+  logout: { method: 'POST', path: '/api/auth/logout', summary: 'Sign out', response: OkSchema },
 });

@@ -33,11 +33,13 @@ import {
 const AudioFile = z.custom<Blob>();
 
 /** The team's side: a project's links, made, listed and revoked, and each one's access log. */
-export const shareLinkRoutes = defineRoutes({
+export const shareLinkRoutes = defineRoutes('shareLink', {
   /** The only answer that holds the link's page (`url`): the server keeps the token hashed. */
   create: {
     method: 'POST',
     path: '/api/projects/:id/share-links',
+    summary: 'Create a share link',
+    errors: [409],
     params: ProjectMediaParamsSchema,
     body: CreateShareLinkSchema,
     status: 201,
@@ -46,18 +48,21 @@ export const shareLinkRoutes = defineRoutes({
   list: {
     method: 'GET',
     path: '/api/projects/:id/share-links',
+    summary: "List a project's share links",
     params: ProjectMediaParamsSchema,
     response: ShareLinkListResponseSchema,
   },
   revoke: {
     method: 'DELETE',
     path: '/api/projects/:id/share-links/:linkId',
+    summary: 'Revoke a share link',
     params: ShareLinkParamsSchema,
     response: ShareLinkResponseSchema,
   },
   events: {
     method: 'GET',
     path: '/api/projects/:id/share-links/:linkId/events',
+    summary: "List a share link's access log",
     params: ShareLinkParamsSchema,
     query: ShareLinkEventsQuerySchema,
     response: ShareLinkEventsResponseSchema,
@@ -65,17 +70,19 @@ export const shareLinkRoutes = defineRoutes({
 });
 
 /** What a share link shows to whoever holds it, without an account: the token is the credential. */
-export const sharedViewRoutes = defineRoutes({
+export const sharedViewRoutes = defineRoutes('sharedView', {
   /** Refused with 401 while the link's password is needed, 404 once it cannot be used. */
   view: {
     method: 'GET',
     path: '/api/share/:token',
+    summary: 'Open a share link',
     params: ShareTokenParamsSchema,
     response: ShareViewResponseSchema,
   },
   unlock: {
     method: 'POST',
     path: '/api/share/:token/unlock',
+    summary: 'Unlock a password-protected share link',
     params: ShareTokenParamsSchema,
     body: UnlockShareSchema,
     response: ShareViewResponseSchema,
@@ -84,6 +91,8 @@ export const sharedViewRoutes = defineRoutes({
   audio: {
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/audio',
+    summary: "Stream a shared version's audio",
+    errors: [409, 416],
     params: ShareVersionParamsSchema,
     query: ShareAudioQuerySchema,
     response: AudioFile,
@@ -91,6 +100,7 @@ export const sharedViewRoutes = defineRoutes({
   peaks: {
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/peaks',
+    summary: "Get a shared version's waveform peaks",
     params: ShareVersionParamsSchema,
     response: PeaksResponseSchema,
   },
@@ -98,6 +108,8 @@ export const sharedViewRoutes = defineRoutes({
   download: {
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/download',
+    summary: 'Download a shared version',
+    errors: [416],
     params: ShareVersionParamsSchema,
     response: AudioFile,
   },
@@ -108,6 +120,8 @@ export const sharedViewRoutes = defineRoutes({
   stemDownload: {
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/stems/:stemId/download',
+    summary: 'Download a stem of a shared version',
+    errors: [416],
     params: ShareStemParamsSchema,
     response: AudioFile,
   },
@@ -115,12 +129,16 @@ export const sharedViewRoutes = defineRoutes({
   comments: {
     method: 'GET',
     path: '/api/share/:token/versions/:versionId/comments',
+    summary: 'List the comments left through a share link',
+    errors: [403],
     params: ShareVersionParamsSchema,
     response: GuestCommentListResponseSchema,
   },
   comment: {
     method: 'POST',
     path: '/api/share/:token/versions/:versionId/comments',
+    summary: 'Comment through a share link',
+    errors: [403],
     params: ShareVersionParamsSchema,
     body: GuestCommentSchema,
     status: 201,
@@ -130,6 +148,7 @@ export const sharedViewRoutes = defineRoutes({
   play: {
     method: 'POST',
     path: '/api/share/:token/versions/:versionId/plays',
+    summary: 'Record how far a listen got',
     params: ShareVersionParamsSchema,
     body: SharePlaySchema,
     response: OkSchema,

@@ -1,9 +1,10 @@
 // A version's stems (issue #36), declared once for the server and the web. The upload is declared too, though
 // the server registers it by hand (a streamed body, raw or multipart, its fields in the query string or as
-// parts) and the web sends it through lib/upload.ts; the stem's audio streams bytes (its URL is audioUrl).
+// parts) and the web sends it through lib/upload.ts; so is the stem's audio, streamed bytes (its URL is
+// audioUrl).
 import { z } from 'zod';
 import { envelope } from '../envelope.ts';
-import { VersionParamsSchema } from '../media.ts';
+import { DownloadQuerySchema, VersionParamsSchema } from '../media.ts';
 import { defineRoutes } from '../routes.ts';
 import {
   NullTestResponseSchema,
@@ -11,14 +12,15 @@ import {
   StemParamsSchema,
   StemResponseSchema,
   StemSchema,
-  StemUploadFieldsSchema,
+  StemUploadQuerySchema,
   UpdateStemSchema,
 } from '../stems.ts';
 
-export const stemRoutes = defineRoutes({
+export const stemRoutes = defineRoutes('stem', {
   list: {
     method: 'GET',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/stems',
+    summary: "List a version's stems",
     params: VersionParamsSchema,
     response: StemListResponseSchema,
   },
@@ -26,14 +28,17 @@ export const stemRoutes = defineRoutes({
   upload: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/stems',
+    summary: 'Upload a stem',
+    errors: [409, 413, 415, 422, 507],
     params: VersionParamsSchema,
-    query: StemUploadFieldsSchema,
+    query: StemUploadQuerySchema,
     status: 201,
     response: StemResponseSchema,
   },
   update: {
     method: 'PATCH',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/stems/:stemId',
+    summary: 'Rename a stem or change its role',
     params: StemParamsSchema,
     body: UpdateStemSchema,
     response: StemResponseSchema,
@@ -41,12 +46,14 @@ export const stemRoutes = defineRoutes({
   remove: {
     method: 'DELETE',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/stems/:stemId',
+    summary: 'Delete a stem',
     params: StemParamsSchema,
     response: envelope(z.object({ stem: StemSchema })),
   },
   nullTest: {
     method: 'GET',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/stems/null-test',
+    summary: "Get a version's null test",
     params: VersionParamsSchema,
     response: NullTestResponseSchema,
   },
@@ -54,8 +61,23 @@ export const stemRoutes = defineRoutes({
   runNullTest: {
     method: 'POST',
     path: '/api/projects/:id/tracks/:trackId/versions/:versionId/stems/null-test',
+    summary: 'Run the null test again',
+    errors: [409],
     params: VersionParamsSchema,
     status: 202,
     response: NullTestResponseSchema,
+  },
+  /**
+   * Registered by hand: the stem's audio (its stored type) for the player, inline with ranges, or as a
+   * download (`download=1`). Its URL is the stem's audioUrl.
+   */
+  audio: {
+    method: 'GET',
+    path: '/api/projects/:id/tracks/:trackId/versions/:versionId/stems/:stemId/audio',
+    summary: "Stream or download a stem's audio",
+    errors: [416],
+    params: StemParamsSchema,
+    query: DownloadQuerySchema,
+    response: z.custom<Blob>(),
   },
 });

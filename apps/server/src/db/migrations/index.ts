@@ -37,6 +37,9 @@ import * as m0034 from './0034-uploads.ts';
 import * as m0035 from './0035-listening-copies.ts';
 import * as m0036 from './0036-carry-comments.ts';
 import * as m0037 from './0037-stems.ts';
+import * as m0038 from './0038-api-tokens.ts';
+import * as m0039 from './0039-webhooks.ts';
+import * as m0040 from './0040-oidc-identities.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -76,4 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0035-listening-copies': m0035,
   '0036-carry-comments': m0036,
   '0037-stems': m0037,
+  '0038-api-tokens': m0038,
+  '0039-webhooks': m0039,
+  '0040-oidc-identities': m0040,
 };

@@ -21,7 +21,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = authOf(request);
     return { userId: auth.user._id, sessionId: auth.sessionId, ip: request.ip };
   };
-  const guarded = { preHandler: app.requireAuth };
+  // Every route here is the web session's own (a personal API token gets 403): password, sessions, two-factor,
+  // the export (its link is bound to the session) and account deletion.
+  const guarded = { preHandler: app.requireSession };
 
   // The new password is checked against contract/password-policy too, as before: the declaration's schema
   // is the one the web loads up front, without the guessability dictionary.

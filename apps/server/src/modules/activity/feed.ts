@@ -20,7 +20,7 @@ import './tables.ts';
 export type ProjectScope = { projectId: string; viewerId: string };
 export type FeedScope = { inboxOf: string } | ProjectScope;
 
-interface Row {
+export interface Row {
   id: string;
   kind: string;
   project_id: string | null;
@@ -102,7 +102,7 @@ function describe(kind: ActivityKind, r: Row): { summary: string; link: string }
   }
 }
 
-function present(row: Row): ActivityItem {
+export function present(row: Row): ActivityItem {
   // Only known kinds are read (the queries filter them), so the cast holds.
   const kind = row.kind as ActivityKind;
   const { summary, link } = describe(kind, row);
@@ -225,6 +225,8 @@ export async function recentActivity(ctx: AppContext, userId: string): Promise<A
  */
 export async function announceActivities(ctx: AppContext, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  // Committed: whatever delivers stored events (webhooks) sends them now.
+  ctx.eventsRecorded?.();
   try {
     const rows = await ctx.db
       .selectFrom('activities as a')

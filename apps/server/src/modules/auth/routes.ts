@@ -11,6 +11,7 @@ import { serve } from '../../platform/http/contract-routes.ts';
 import { authOf } from '../../platform/security/auth.ts';
 import { clearAuthCookies, cookieNames, isHttps, setAuthCookies } from '../../platform/security/cookies.ts';
 import { ANONYMOUS, assertCsrf } from '../../platform/security/csrf.ts';
+import { passwordRoutesGuard } from './oidc-password-off.ts';
 import * as auth from './service.ts';
 import { endSession, type IssuedSession, rotateSession, sessionOfRefreshToken } from './sessions.ts';
 
@@ -22,6 +23,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const secure = isHttps(ctx.config.appUrl);
   const names = cookieNames(secure);
+  // PASSWORD_LOGIN=0: sign-in, registration and resets with a password answer 403 (single sign-on only).
+  const passwordRoutes = [routes.register, routes.login, routes.forgotPassword, routes.resetPassword];
+  app.addHook('onRequest', passwordRoutesGuard(ctx.config, passwordRoutes));
   /** Every answer that carries the signed-in user says whether it runs the server (the Diagnostics link). */
   const flagged = (user: User): User => ({ ...user, isAdmin: isAdminEmail(ctx.config, user.email) });
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });

@@ -85,7 +85,12 @@ function readiness(app: Parameters<FastifyPluginAsyncZod>[0], runner: ProbeRunne
   const ReadySchema = envelope(z.object({ status: z.literal('ready') }));
   app.get(
     '/ready',
-    { logLevel: 'warn', schema: { response: { 200: ReadySchema } } },
+    {
+      logLevel: 'warn',
+      schema: {
+        response: { 200: ReadySchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (stopping) throw new AppError('SERVICE_UNAVAILABLE', 'Shutting down');

@@ -1,7 +1,8 @@
 // HTTP routes for a project's other files, as the contract declares them: validate, call the service, shape
 // the envelope.
-import { FileParamsSchema, FileUploadFieldsSchema } from '@mixdesk/contract/media';
+import { FileUploadFieldsSchema } from '@mixdesk/contract/media-uploads';
 import { fileRoutes as routes } from '@mixdesk/contract/routes/media';
+import { RangeHeadersSchema, RawUploadHeadersSchema } from '@mixdesk/contract/transfer-headers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
 import { BinarySchema } from '../../platform/http/openapi.ts';
@@ -29,6 +30,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     ...auth,
     schema: {
       params: upload.params,
+      querystring: upload.query,
+      headers: RawUploadHeadersSchema,
       rawBody: uploadBody(FileUploadFieldsSchema),
       response: { [upload.status]: upload.response },
     },
@@ -59,15 +62,17 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  // Always a download: a project file is never rendered by the browser from our origin. By hand, and not
-  // declared: it streams the file, with 200 or 206 (a range), and the web takes its URL from the answers.
+  // Always a download: a project file is never rendered by the browser from our origin. By hand at its
+  // declared path: it streams the file, with 200 or 206 (a range), and the web takes its URL from the answers.
   app.get(
-    '/:id/files/:fileId/download',
+    declaredUrl(app, routes.download),
     {
       ...auth,
       schema: {
-        params: FileParamsSchema,
-        produces: ['application/octet-stream'],
+        params: routes.download.params,
+        headers: RangeHeadersSchema,
+        // The type the file was stored with, whatever it is.
+        produces: ['*/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
     },

@@ -4,10 +4,10 @@
 import {
   FILE_CATEGORIES,
   type FileCategory,
-  FileUploadFieldsSchema,
   type MediaTotals,
   type ProjectFile,
 } from '@mixdesk/contract/media';
+import { FileUploadFieldsSchema } from '@mixdesk/contract/media-uploads';
 import { activityId } from '../../db/activity-ids.ts';
 import { pageWindow } from '../../db/sql-helpers.ts';
 import type { AppContext } from '../../platform/context.ts';

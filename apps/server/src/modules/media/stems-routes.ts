@@ -1,8 +1,9 @@
 // HTTP routes for a version's stems, as the contract declares them (packages/contract/src/routes/stems.ts):
 // the upload streams its body as a version's does, the audio streams bytes with ranges.
-import { DownloadQuerySchema } from '@mixdesk/contract/media';
+
 import { stemRoutes as routes } from '@mixdesk/contract/routes/stems';
-import { StemParamsSchema, StemUploadFieldsSchema } from '@mixdesk/contract/stems';
+import { StemUploadFieldsSchema } from '@mixdesk/contract/stems';
+import { RangeHeadersSchema, RawUploadHeadersSchema } from '@mixdesk/contract/transfer-headers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
 import { BinarySchema } from '../../platform/http/openapi.ts';
@@ -39,6 +40,8 @@ export const stemsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...auth,
     schema: {
       params: upload.params,
+      querystring: upload.query,
+      headers: RawUploadHeadersSchema,
       rawBody: uploadBody(StemUploadFieldsSchema),
       response: { [upload.status]: upload.response },
     },
@@ -59,15 +62,16 @@ export const stemsRoutes: FastifyPluginAsyncZod = async (app) => {
     ok('Stem deleted', await service.deleteStem(ctx, authOf(request).user._id, stemIds(request.params))),
   );
 
-  // The stem's audio for the player (inline, with ranges) or as a download (?download=1). By hand and not
-  // declared, as a version's audio: it streams the file, and the web takes its URL from the stem (audioUrl).
+  // The stem's audio for the player (inline, with ranges) or as a download (?download=1). By hand at its
+  // declared path, as a version's audio: it streams the file, and the web takes its URL from the stem.
   app.get(
-    '/:id/tracks/:trackId/versions/:versionId/stems/:stemId/audio',
+    declaredUrl(app, routes.audio),
     {
       ...auth,
       schema: {
-        params: StemParamsSchema,
-        querystring: DownloadQuerySchema,
+        params: routes.audio.params,
+        querystring: routes.audio.query,
+        headers: RangeHeadersSchema,
         produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },

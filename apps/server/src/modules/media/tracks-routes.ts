@@ -1,7 +1,8 @@
 // HTTP routes for a project's tracks and their versions, as the contract declares them: validate, call the
 // service, shape the envelope.
-import { AudioQuerySchema, VersionParamsSchema, VersionUploadFieldsSchema } from '@mixdesk/contract/media';
+import { VersionUploadFieldsSchema } from '@mixdesk/contract/media-uploads';
 import { trackRoutes as routes } from '@mixdesk/contract/routes/media';
+import { RangeHeadersSchema, RawUploadHeadersSchema } from '@mixdesk/contract/transfer-headers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declaredUrl, serve } from '../../platform/http/contract-routes.ts';
 import { BinarySchema } from '../../platform/http/openapi.ts';
@@ -71,6 +72,8 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
     ...auth,
     schema: {
       params: upload.params,
+      querystring: upload.query,
+      headers: RawUploadHeadersSchema,
       rawBody: uploadBody(VersionUploadFieldsSchema),
       response: { [upload.status]: upload.response },
     },
@@ -110,15 +113,16 @@ export const tracksRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok('Peaks', peaks);
   });
 
-  // Audio for the player (inline, with ranges for seeking) or as a download (?download=1). By hand, and not
-  // declared: it streams the file, with 200 or 206 (a range), and the web takes its URL from the answers.
+  // Audio for the player (inline, with ranges for seeking) or as a download (?download=1). By hand at its
+  // declared path: it streams the file, with 200 or 206 (a range), and the web takes its URL from the answers.
   app.get(
-    '/:id/tracks/:trackId/versions/:versionId/audio',
+    declaredUrl(app, routes.audio),
     {
       ...auth,
       schema: {
-        params: VersionParamsSchema,
-        querystring: AudioQuerySchema,
+        params: routes.audio.params,
+        querystring: routes.audio.query,
+        headers: RangeHeadersSchema,
         produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },

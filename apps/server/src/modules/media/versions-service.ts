@@ -1,13 +1,8 @@
 // A track's versions: real audio files, checked by content, measured by ffprobe, with peaks from one full
 // decode (a stored job that runs once the upload has answered, peak-jobs.ts), and one version marked current.
 
-import {
-  type MediaTotals,
-  type Peaks,
-  type Track,
-  type TrackVersion,
-  VersionUploadFieldsSchema,
-} from '@mixdesk/contract/media';
+import type { MediaTotals, Peaks, Track, TrackVersion } from '@mixdesk/contract/media';
+import { VersionUploadFieldsSchema } from '@mixdesk/contract/media-uploads';
 import type { Insertable, Kysely } from 'kysely';
 import { activityId } from '../../db/activity-ids.ts';
 import { type DB, fromJson } from '../../db/schema.ts';

@@ -2,7 +2,9 @@
 // GET /api/share/:token/versions/:versionId/package.zip (@mixdesk/contract/routes/packages). By hand: the
 // answer is a ZIP streamed back (200, or 206 for a range), not a JSON envelope; the paths and params are the
 // declarations'.
+
 import { packageRoutes as routes } from '@mixdesk/contract/routes/packages';
+import { RangeHeadersSchema } from '@mixdesk/contract/transfer-headers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declaredUrl } from '../../platform/http/contract-routes.ts';
 import { BinarySchema } from '../../platform/http/openapi.ts';
@@ -12,6 +14,7 @@ import { sendPackage } from './send-package.ts';
 import { projectPackage, sharedPackage, versionPackage } from './service.ts';
 
 const zipAnswers = {
+  headers: RangeHeadersSchema,
   produces: ['application/zip'],
   response: { 200: BinarySchema, 206: BinarySchema },
 };

@@ -98,15 +98,15 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     data: { profile: await profile.getPublicProfile(ctx, authOf(request).user._id, request.params.id) },
   }));
 
-  // Registered by hand, and not declared in the contract: it streams the image back, not a JSON envelope,
-  // and the web takes its URL from the answers (a profile's `avatar`).
+  // Registered by hand: it streams the image back, not a JSON envelope, and the web takes its URL from the
+  // answers (a profile's `avatar`).
   app.get(
     '/:id/avatar',
     {
       preHandler: app.requireAuth,
       schema: {
         params: UserIdParamsSchema,
-        querystring: z.object({ v: z.string().max(40).optional() }),
+        querystring: routes.avatar.query,
         produces: ['image/png', 'image/jpeg', 'image/webp'],
         response: { 200: BinarySchema },
       },

@@ -2,7 +2,9 @@
 // the unlock for a link with a password, and per shared version its audio (HTTP ranges), peaks, download, its
 // stems' downloads (issue #36; the version's package is the packages area's), guest comments (20 an hour per
 // link and address: guest-comment-limit.ts), and the listen reports of the access log.
+
 import { sharedViewRoutes as routes } from '@mixdesk/contract/routes/share-links';
+import { RangeHeadersSchema } from '@mixdesk/contract/transfer-headers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromJson } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -54,6 +56,7 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: routes.audio.params,
         querystring: routes.audio.query,
+        headers: RangeHeadersSchema,
         produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
@@ -92,7 +95,9 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: routes.download.params,
-        produces: ['application/octet-stream'],
+        headers: RangeHeadersSchema,
+        // The version's audio, in the type it was stored with.
+        produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
     },
@@ -111,7 +116,9 @@ export const sharePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: routes.stemDownload.params,
-        produces: ['application/octet-stream'],
+        headers: RangeHeadersSchema,
+        // The stem's audio, in the type it was stored with.
+        produces: ['audio/*'],
         response: { 200: BinarySchema, 206: BinarySchema },
       },
     },

@@ -201,7 +201,9 @@ describe("a guest's audio and download in the OpenAPI document", () => {
     >;
     for (const [path, type] of [
       ['/api/share/{token}/versions/{versionId}/audio', 'audio/*'],
-      ['/api/share/{token}/versions/{versionId}/download', 'application/octet-stream'],
+      // The version's own file: audio, in the type it was stored with.
+      ['/api/share/{token}/versions/{versionId}/download', 'audio/*'],
+      ['/api/share/{token}/versions/{versionId}/stems/{stemId}/download', 'audio/*'],
     ] as const) {
       const responses = paths[path]!.get.responses;
       for (const status of ['200', '206']) expect(Object.keys(responses[status]!.content)).toEqual([type]);

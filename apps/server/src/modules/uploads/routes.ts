@@ -4,6 +4,11 @@
 // JSON envelope where the protocol allows a body (a HEAD's has none).
 
 import { uploadRoutes as routes } from '@mixdesk/contract/routes/uploads';
+import {
+  TusChunkHeadersSchema,
+  TusCreateHeadersSchema,
+  TusHeadersSchema,
+} from '@mixdesk/contract/transfer-headers';
 import { CHUNK_TYPE, UploadResponseSchema } from '@mixdesk/contract/uploads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,12 +64,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     discoveryHeaders(reply, uploads.maxBytesOf(ctx, 'version'));
     return reply.status(204).send(null);
   };
-  const discoverySchema = { response: { 204: Empty } };
-  app.route({ method: 'OPTIONS', url: '/', schema: discoverySchema, handler: discovery });
+  // OPTIONS and HEAD are not among a declaration's methods (contract/routes/uploads): each is named here.
+  const discoverySchema = { summary: 'Ask what the upload server offers (tus)', response: { 204: Empty } };
+  app.route({
+    method: 'OPTIONS',
+    url: '/',
+    schema: { operationId: 'uploadDiscover', ...discoverySchema },
+    handler: discovery,
+  });
   app.route({
     method: 'OPTIONS',
     url: '/:id',
-    schema: { params: Params, ...discoverySchema },
+    schema: { operationId: 'uploadDiscoverOne', params: Params, ...discoverySchema },
     handler: discovery,
   });
 
@@ -73,6 +84,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/',
     ...auth,
     schema: {
+      headers: TusCreateHeadersSchema,
       rawBody: {
         [CHUNK_TYPE]: BinarySchema.describe('The first bytes of the file (creation-with-upload); optional.'),
       },
@@ -108,7 +120,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'HEAD',
     url: '/:id',
     ...auth,
-    schema: { params: Params, response: { 200: Empty } },
+    schema: {
+      operationId: 'uploadOffset',
+      summary: 'Ask where a resumable upload stands (tus)',
+      params: Params,
+      headers: TusHeadersSchema,
+      response: { 200: Empty },
+    },
     handler: async (request, reply) => {
       requireTusVersion(request, reply);
       const { id } = request.params as { id: string };
@@ -127,6 +145,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...auth,
     schema: {
       params: Params,
+      headers: TusChunkHeadersSchema,
       rawBody: { [CHUNK_TYPE]: BinarySchema.describe('The bytes from Upload-Offset on.') },
       response: { 204: Empty },
     },
@@ -154,7 +173,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'DELETE',
     url: '/:id',
     ...auth,
-    schema: { params: Params, response: { 204: Empty } },
+    schema: { params: Params, headers: TusHeadersSchema, response: { 204: Empty } },
     handler: async (request, reply) => {
       requireTusVersion(request, reply);
       const { id } = request.params as { id: string };

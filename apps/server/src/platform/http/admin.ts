@@ -7,6 +7,7 @@ import { accessTokens } from '../security/access-token.ts';
 import { resolveAccessToken } from '../security/auth.ts';
 import { cookieNames, isHttps } from '../security/cookies.ts';
 import { assertCsrf, isStateChanging } from '../security/csrf.ts';
+import { markGuard } from './guards.ts';
 
 export function isAdminEmail(config: Pick<Config, 'adminEmails' | 'seedDemo' | 'demoEmail'>, email: string) {
   const e = email.toLowerCase();
@@ -55,7 +56,7 @@ export function requireAdmin(app: FastifyInstance) {
     adminSessions.set(app, admins);
   }
   const known = admins;
-  return async (request: FastifyRequest) => {
+  const guard = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const bearer = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
     const names = cookieNames(isHttps(app.ctx.config.appUrl));
@@ -75,4 +76,6 @@ export function requireAdmin(app: FastifyInstance) {
     }
     request.auth = { ...resolved, via };
   };
+  markGuard(guard, 'admin');
+  return guard;
 }

@@ -48,6 +48,7 @@ describe('the contract’s routes', () => {
     const declared = {
       method: 'GET',
       path: '/api/clients/:id',
+      summary: 'A route declared under /api/clients',
       response: z.object({ ok: z.boolean() }),
     } as const;
     const mounting = async () => {

@@ -4,7 +4,11 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { isDocsRoute } from './openapi.ts';
 
 interface Operation {
-  parameters?: { in: string; name: string }[];
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string; required?: boolean; schema?: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema?: object }> };
   responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
 }
@@ -44,11 +48,16 @@ function problemOf(doc: Document, method: string, url: string): string | null {
   const operation = doc.paths[documentPath(url)]?.[method.toLowerCase()];
   if (!operation) return 'not in the document';
   const described = Object.entries(operation.responses ?? {}).filter(
-    // A 204 has no body by definition (the tus protocol's answers are in their headers).
-    ([status, r]) => status === '204' || (status.startsWith('2') && hasSchema(r.content)),
+    // A 204 has no body by definition (the tus protocol's answers are in their headers); a redirect (single
+    // sign-on's start and callback) says where in its Location header.
+    ([status, r]) =>
+      status === '204' || /^30[1-8]$/.test(status) || (status.startsWith('2') && hasSchema(r.content)),
   );
   return described.length > 0 ? null : 'no response schema';
 }
+
+/** How every refusal is described: the error envelope, defined once. */
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } };
 
 let t: TestApp;
 let doc: Document;
@@ -80,6 +89,79 @@ describe('the OpenAPI document', () => {
       .map((r) => ({ route: `${r.method} ${r.url}`, problem: problemOf(doc, r.method, r.url) }))
       .filter((p) => p.problem !== null);
     expect(problems).toEqual([]);
+  });
+
+  it('names, sums up, tags and secures every operation, and lists its refusals with the error envelope', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ at: `${method.toUpperCase()} ${path}`, op })),
+    );
+    const lacking = operations
+      .filter(
+        ({ op }) => !op.operationId || !op.summary || op.tags?.length !== 1 || !Array.isArray(op.security),
+      )
+      .map(({ at }) => at);
+    expect(lacking).toEqual([]);
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const withoutRefusals = operations
+      .filter(({ op }) => {
+        const refusals = Object.entries(op.responses ?? {}).filter(([status]) => /^[45]/.test(status));
+        return (
+          refusals.length === 0 ||
+          refusals.some(([, r]) => JSON.stringify(r.content) !== JSON.stringify(ERROR_CONTENT))
+        );
+      })
+      .map(({ at }) => at);
+    expect(withoutRefusals).toEqual([]);
+  });
+
+  it('secures what needs a sign-in and leaves the public routes open', () => {
+    const security = (path: string, method: string) => doc.paths[path]?.[method]?.security;
+    expect(security('/api/projects', 'get')).toEqual([{ bearer: [] }, { cookie: [] }]);
+    expect(security('/api/diagnostics/health', 'get')).toEqual([{ bearer: [] }, { cookie: [] }]);
+    for (const [path, method] of [
+      ['/api/health', 'get'],
+      ['/api/auth/login', 'post'],
+      ['/api/share/{token}', 'get'],
+      ['/api/sign/{token}', 'get'],
+    ] as const)
+      expect(security(path, method), `${method} ${path}`).toEqual([]);
+    const project = doc.paths['/api/projects/{id}']?.get?.responses ?? {};
+    expect(Object.keys(project)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '429', '500']));
+    // An administrators' route answers anyone else 404, as if it did not exist.
+    const health = doc.paths['/api/diagnostics/health']?.get?.responses ?? {};
+    expect(Object.keys(health)).toContain('404');
+    expect(Object.keys(health)).not.toContain('401');
+  });
+
+  it('documents what a client following it needs, where fuzzing from it found gaps (issue #38)', () => {
+    const query = (path: string, method: string) =>
+      Object.fromEntries(
+        (doc.paths[path]?.[method]?.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p]),
+      );
+    const versions = query('/api/projects/{id}/tracks/{trackId}/versions', 'post');
+    expect(versions.label?.schema).toMatchObject({ type: 'string', maxLength: 100 });
+    expect(versions.makeCurrent?.schema).toMatchObject({ enum: ['true', 'false'] });
+    expect(query('/api/projects/{id}/files', 'post').category?.schema).toMatchObject({
+      enum: expect.arrayContaining(['stems', 'artwork', 'other']),
+    });
+    const body = (path: string, method: string) =>
+      doc.paths[path]?.[method]?.requestBody?.content['application/json']?.schema as
+        | { properties?: Record<string, Record<string, unknown>>; minProperties?: number }
+        | undefined;
+    expect(body('/api/auth/register', 'post')?.properties?.email).toMatchObject({ format: 'email' });
+    expect(body('/api/projects/{id}', 'put')?.minProperties).toBe(1);
+    expect(query('/api/projects', 'get').status?.schema).toMatchObject({
+      enum: expect.arrayContaining(['planning', 'released']),
+    });
+    const created = (doc.paths['/api/projects']?.post?.responses?.['201']?.content?.['application/json']
+      ?.schema ?? {}) as { properties?: { data?: { properties?: { project?: { properties?: object } } } } };
+    expect(created.properties?.data?.properties?.project?.properties).toMatchObject({
+      createdAt: { type: 'string', format: 'date-time' },
+    });
+    // A project's file is sent in the type it was stored with, not as octet-stream.
+    const file = doc.paths['/api/projects/{id}/files/{fileId}/download']?.get?.responses?.['200']?.content;
+    expect(Object.keys(file ?? {})).toEqual(['*/*']);
   });
 
   it('names every path parameter of every operation', () => {

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { rateLimited } from '../errors.ts';
 import { accessTokens } from '../security/access-token.ts';
 import { cookieNames, isHttps } from '../security/cookies.ts';
+import { isPersonalToken, personalTokenOf } from '../security/personal-token.ts';
 import { databaseStore, memoryStore, type RateLimitStore, redisStore } from './rate-limit-store.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -24,13 +25,22 @@ export function limitOfRoute(method: string, url: string): RateLimitName | null 
   return WRITES.has(method) && path.startsWith('/api/') ? 'write' : null;
 }
 
-/** Who is counted: the user of a valid access token (bearer or cookie), else the address. */
+/**
+ * Who is counted: the user of a valid access token (bearer or cookie) or personal API token (bearer), else the
+ * address. A person's tokens and sessions share one count.
+ */
 async function clientOf(app: FastifyInstance, request: FastifyRequest): Promise<string> {
   const header = request.headers.authorization;
-  const token =
+  const bearer =
     header && header.length > 7 && header.slice(0, 7).toLowerCase() === 'bearer '
       ? header.slice(7)
-      : request.cookies?.[cookieNames(isHttps(app.ctx.config.appUrl)).access];
+      : undefined;
+  if (bearer && isPersonalToken(bearer)) {
+    // The route's own check answers a bad token (401); until then it counts against the address.
+    const found = await personalTokenOf(app, request, bearer).catch(() => undefined);
+    return found ? `user:${found.user._id}` : `ip:${request.ip}`;
+  }
+  const token = bearer ?? request.cookies?.[cookieNames(isHttps(app.ctx.config.appUrl)).access];
   if (token) {
     const claims = await accessTokens(app.ctx.config.jwtSecret).verify(token);
     if (claims) return `user:${claims.userId}`;

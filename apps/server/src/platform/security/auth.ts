@@ -1,16 +1,24 @@
-// Who is calling: a bearer access token, else the access cookie (which then needs a CSRF token for writes).
+// Who is calling: a bearer token (a session's access token, or a personal API token `mxd_…`), else the access
+// cookie (which then needs a CSRF token for writes). A personal token is no cookie, so it needs no CSRF token;
+// it may change things only with its `write` scope, and never reaches the web session's own routes.
+import type { ApiTokenScope } from '@mixdesk/contract/api-tokens';
 import type { User } from '@mixdesk/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../errors.ts';
+import { AppError, unauthorized } from '../errors.ts';
+import { markGuard } from '../http/guards.ts';
 import { accessTokens } from './access-token.ts';
 import { cookieNames, isHttps } from './cookies.ts';
 import { assertCsrf, isStateChanging } from './csrf.ts';
+import { isPersonalToken, personalTokenOf } from './personal-token.ts';
 
 export interface RequestAuth {
   user: User;
+  /** The web session signed in; '' for a personal API token, which belongs to none. */
   sessionId: string;
-  via: 'bearer' | 'cookie';
+  via: 'bearer' | 'cookie' | 'token';
+  /** The personal API token's id and scopes (via 'token' only). */
+  token?: { id: string; scopes: readonly ApiTokenScope[] };
 }
 
 declare module 'fastify' {
@@ -20,8 +28,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user; sets request.auth. */
     requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler for the web session's own routes (password, two-factor, sessions, API tokens, export, account
+     * deletion): requireAuth, and a personal API token is refused with 403.
+     */
+    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
+
+export const READ_ONLY_TOKEN =
+  'This API token can only read: it has no "write" scope. Create a token with read and write to make changes.';
+export const SESSION_ONLY =
+  'Personal API tokens cannot be used here: passwords, two-factor sign-in, sessions, API tokens, the data export and account deletion are managed only from a signed-in browser session.';
 
 export const TOKEN_REQUIRED = 'Access token required';
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -73,8 +91,18 @@ export async function sessionOfRequest(
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   const names = cookieNames(isHttps(app.ctx.config.appUrl));
-  app.decorate('requireAuth', async (request: FastifyRequest) => {
+  /** Who calls, by a personal token, a bearer access token or the cookie; throws 401 (or 403 without CSRF). */
+  const authenticate = async (request: FastifyRequest): Promise<RequestAuth> => {
     const bearer = bearerToken(request);
+    if (bearer && isPersonalToken(bearer)) {
+      const found = await personalTokenOf(app, request, bearer);
+      return {
+        user: found.user,
+        sessionId: '',
+        via: 'token',
+        token: { id: found.tokenId, scopes: found.scopes },
+      };
+    }
     const cookie = request.cookies[names.access];
     const token = bearer || cookie;
     if (!token) throw unauthorized(bearer === '' ? 'Malformed Authorization header' : TOKEN_REQUIRED);
@@ -85,8 +113,24 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (via === 'cookie' && isStateChanging(request.method))
       assertCsrf(request, app.ctx.config.jwtSecret, resolved.sessionId, names.csrf);
     // Listed, not spread: V8 builds a spread-then-extended object several times slower.
-    request.auth = { user: resolved.user, sessionId: resolved.sessionId, via };
-  });
+    return { user: resolved.user, sessionId: resolved.sessionId, via };
+  };
+  const requireAuth = async (request: FastifyRequest) => {
+    const auth = await authenticate(request);
+    if (auth.token && isStateChanging(request.method) && !auth.token.scopes.includes('write'))
+      throw new AppError('FORBIDDEN', READ_ONLY_TOKEN);
+    request.auth = auth;
+  };
+  app.decorate('requireAuth', requireAuth);
+  const requireSession = async (request: FastifyRequest) => {
+    const auth = await authenticate(request);
+    if (auth.via === 'token') throw new AppError('FORBIDDEN', SESSION_ONLY);
+    request.auth = auth;
+  };
+  app.decorate('requireSession', requireSession);
+  // The OpenAPI document secures the routes behind either (http/guards.ts).
+  markGuard(requireAuth, 'user');
+  markGuard(requireSession, 'user');
 });
 
 /** The signed-in user of a route behind requireAuth. */
