@@ -74,6 +74,17 @@ export const RATE_LIMITS = {
    * own data.
    */
   export: { max: 20, windowSeconds: 3600, what: 'Too many data exports in a short time.', by: 'client' },
+  /**
+   * The private release calendar feed, read by calendar apps without a session (the token in its address is
+   * the credential). By address: it stops a script guessing feed addresses, and a calendar app polls a feed
+   * every few minutes at most.
+   */
+  feed: {
+    max: 60,
+    windowSeconds: 60,
+    what: 'Too many calendar feed requests in a short time.',
+    by: 'address',
+  },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -103,6 +114,13 @@ export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
   'POST /api/projects/:id/collaborators': 'invite',
   'POST /api/account/export': 'export',
   'GET /api/account/export/download': 'export',
+  // Releases (issue #37): the label copy is a PDF render; artwork and CSV imports are uploads; the last
+  // acceptance of a split renders and seals its sheet, as the last signature of a document does.
+  'GET /api/releases/:id/label-copy.pdf': 'render',
+  'PUT /api/releases/:id/artwork': 'upload',
+  'POST /api/releases/import': 'upload',
+  'POST /api/agree/:token/accept': 'render',
+  'GET /api/calendar/:token': 'feed',
 };
 
 /** The limits in force: the table's, with any count a setting gives instead. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { multiLine, oneLine, text } from './auth.ts';
 import { envelope, PaginationSchema, TimestampSchema } from './envelope.ts';
 import { MusicalKeySchema } from './musical-keys.ts';
+import { BPM_MAX, BPM_MIN } from './tempo.ts';
 
 export { MUSICAL_KEYS, type MusicalKey, MusicalKeySchema, musicalKeyLabel } from './musical-keys.ts';
 
@@ -25,8 +26,7 @@ export const TRACK_TITLE_MAX = 200;
 export const TRACK_NOTES_MAX = 5000;
 export const TRACKS_PER_PROJECT_MAX = 500;
 export const VERSION_LABEL_MAX = 100;
-export const BPM_MIN = 20;
-export const BPM_MAX = 999;
+export { BPM_MAX, BPM_MIN };
 
 /** CC-XXX-YY-NNNNN: country, registrant (letters or digits), year, designation; dashes all or none. */
 const ISRC_SHAPE = /^([A-Z]{2})(-?)([A-Z0-9]{3})\2(\d{2})\2(\d{5})$/;

@@ -8,6 +8,7 @@ import { activityArea } from './activity/area.ts';
 import { analysisArea } from './analysis/area.ts';
 import { apiTokensArea } from './api-tokens/area.ts';
 import { authArea } from './auth/area.ts';
+import { catalogArea } from './catalog/area.ts';
 import { clientsArea } from './clients/area.ts';
 import { commentsArea } from './comments/area.ts';
 import { dashboardArea } from './dashboard/area.ts';
@@ -43,6 +44,7 @@ export const areas: readonly Area[] = [
   packagesArea,
   invitationsArea,
   documentsArea,
+  catalogArea,
   dashboardArea,
   activityArea,
   jobsArea,

@@ -40,6 +40,7 @@ import * as m0037 from './0037-stems.ts';
 import * as m0038 from './0038-api-tokens.ts';
 import * as m0039 from './0039-webhooks.ts';
 import * as m0040 from './0040-oidc-identities.ts';
+import * as m0041 from './0041-catalog.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0038-api-tokens': m0038,
   '0039-webhooks': m0039,
   '0040-oidc-identities': m0040,
+  '0041-catalog': m0041,
 };

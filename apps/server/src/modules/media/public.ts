@@ -8,7 +8,16 @@ export { type PackagedFile, packageableKeys, projectFilesForPackage } from './pa
 export { startPeakDecoder } from './peaks.ts';
 export { probeAudio, withLocalFile } from './probe.ts';
 export { quotaExceeded, storageQuota, uploadAllowance } from './quota.ts';
-export { findTrackRow, findVersionRow, looksLikeId, peaksOf, VERSION_COLUMNS } from './repo.ts';
+export {
+  findTrackRow,
+  findVersionRow,
+  insertTrack,
+  looksLikeId,
+  nextPosition,
+  peaksOf,
+  recomputeTotals,
+  VERSION_COLUMNS,
+} from './repo.ts';
 export {
   contentDisposition,
   parseRange,

@@ -31,5 +31,5 @@ export {
   setProjectColumns,
 } from './project-lookups.ts';
 export { isProjectMember, projectsWith, withProjectTitle } from './project-pieces.ts';
-export { collaboratorsOf } from './repo.ts';
+export { collaboratorsOf, insertProject, searchTextOf } from './repo.ts';
 export { listProjects } from './service.ts';

@@ -8,3 +8,6 @@ const PICKERS = { Analysis: VersionPickerDialog, Mastering: MasterPickerDialog }
 export function DashboardRoute() {
   return <DashboardPage pickers={PICKERS} />;
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { DashboardRoute as Component };

@@ -5,3 +5,6 @@ import { ProjectsPage } from '../../features/projects/projects-page';
 export function ProjectsRoute() {
   return <ProjectsPage invitations={<InvitationsPanel />} />;
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ProjectsRoute as Component };

@@ -1,5 +1,6 @@
 import {
   Activity,
+  Disc,
   FileText,
   FolderKanban,
   LayoutDashboard,
@@ -23,6 +24,7 @@ export const NAV_ITEMS: ReadonlyArray<NavItem> = [
   { to: '/projects', label: 'Projects', icon: FolderKanban },
   { to: '/clients', label: 'Clients', icon: Users },
   { to: '/documents', label: 'Documents', icon: FileText },
+  { to: '/releases', label: 'Releases', icon: Disc },
   { to: '/settings', label: 'Settings', icon: Settings },
   { to: '/con-test', label: 'Diagnostics', icon: Activity, adminOnly: true },
 ];

@@ -126,3 +126,6 @@ export function ResetPasswordPage() {
     </AuthLayout>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ResetPasswordPage as Component };

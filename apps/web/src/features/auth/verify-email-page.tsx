@@ -185,3 +185,6 @@ function Waiting({ label }: { label: string }) {
     </AuthLayout>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { VerifyEmailPage as Component };

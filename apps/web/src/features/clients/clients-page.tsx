@@ -188,3 +188,6 @@ function ClientsSkeleton({ view }: { view: ClientsView }) {
     </div>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ClientsPage as Component };

@@ -102,3 +102,6 @@ export function ConTestPage() {
     </>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ConTestPage as Component };

@@ -165,3 +165,6 @@ export function DocumentsPage() {
     </>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { DocumentsPage as Component };

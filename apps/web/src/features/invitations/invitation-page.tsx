@@ -164,3 +164,6 @@ function Loading() {
     </div>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { InvitationPage as Component };

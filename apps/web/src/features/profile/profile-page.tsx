@@ -120,3 +120,6 @@ function ProfileView({ profile }: { profile: Profile }) {
     </div>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ProfilePage as Component };

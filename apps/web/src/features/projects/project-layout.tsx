@@ -179,3 +179,6 @@ function ProjectLoadFailed({ message, retry }: { message: string; retry: () => v
     </Alert>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ProjectLayout as Component };

@@ -68,3 +68,6 @@ export function ProjectOverviewPage() {
     </div>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ProjectOverviewPage as Component };

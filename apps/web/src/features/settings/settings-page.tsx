@@ -54,3 +54,6 @@ export function SettingsPage() {
     </div>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { SettingsPage as Component };

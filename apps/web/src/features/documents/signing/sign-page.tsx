@@ -121,3 +121,6 @@ function LoadingPage() {
     </PublicLayout>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { SignPage as Component };

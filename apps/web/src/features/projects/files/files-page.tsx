@@ -185,3 +185,6 @@ export function FilesPage() {
     </div>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { FilesPage as Component };

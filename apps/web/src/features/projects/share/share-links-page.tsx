@@ -151,3 +151,6 @@ export function ShareLinksPage() {
     </div>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { ShareLinksPage as Component };

@@ -92,3 +92,6 @@ function LoadingPage() {
     </PublicLayout>
   );
 }
+
+/** The router's `lazy` takes the module's `Component` (one name for every lazily loaded screen). */
+export { SharedPage as Component };

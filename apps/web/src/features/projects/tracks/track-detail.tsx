@@ -12,7 +12,7 @@ import { fetchVersions } from '../../../lib/tracks-api';
 import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
+import { Card, CardHeader, CardTitle } from '../../../ui/card';
 import { Skeleton } from '../../../ui/skeleton';
 import { CommentBands, CommentLane } from '../comments/comment-markers';
 import { useComments } from '../comments/use-comments';
@@ -23,6 +23,7 @@ import { type Person, ReviewPanel } from '../reviews/review-panel';
 import { ComparePlayer } from './compare-player';
 import { TRACK_STATUS_LABEL, TRACK_STATUS_TONE } from './track-labels';
 import { type PlayerHandle, TrackPlayer } from './track-player';
+import { type CreditsTab, TrackTabs } from './track-tabs';
 import { UploadVersionForm } from './upload-version-form';
 import { useCompare } from './use-compare';
 import { type VersionDialogs, VersionList } from './version-list';
@@ -41,6 +42,8 @@ interface Props {
   onChanged: () => void;
   /** A version's analysis and master dialogs (from the route). */
   versionDialogs: VersionDialogs;
+  /** The Credits tab's content (from the route); without it the track shows its audio only. */
+  credits?: CreditsTab;
 }
 
 export function TrackDetail({
@@ -52,6 +55,7 @@ export function TrackDetail({
   onDelete,
   onChanged,
   versionDialogs,
+  credits,
 }: Props) {
   const canEdit = access !== 'view';
   const badge = reviewBadge(track.review);
@@ -162,7 +166,13 @@ export function TrackDetail({
           </div>
         )}
       </CardHeader>
-      <CardContent className="flex flex-col gap-5">
+      <TrackTabs
+        credits={credits}
+        projectId={projectId}
+        trackId={track._id}
+        trackTitle={track.title}
+        canEdit={canEdit}
+      >
         {track.notes && <p className="text-base whitespace-pre-wrap text-muted">{track.notes}</p>}
         <section aria-label="Player" className="flex flex-col gap-3 rounded-md border border-border p-3">
           {compare.error && (
@@ -287,7 +297,7 @@ export function TrackDetail({
             />
           )}
         </section>
-      </CardContent>
+      </TrackTabs>
     </Card>
   );
 }

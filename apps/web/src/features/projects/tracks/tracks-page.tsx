@@ -23,9 +23,17 @@ import { projectPackageUrl } from '../stems/package-links';
 import { TrackDetail } from './track-detail';
 import { TrackFormDialog } from './track-form-dialog';
 import { TrackList } from './track-list';
+import type { CreditsTab } from './track-tabs';
 import type { VersionDialogs } from './version-list';
 
-export function TracksPage({ versionDialogs }: { versionDialogs: VersionDialogs }) {
+export function TracksPage({
+  versionDialogs,
+  credits,
+}: {
+  versionDialogs: VersionDialogs;
+  /** Each track's Credits tab (the catalog feature's, from the route). */
+  credits?: CreditsTab;
+}) {
   const { project } = useProjectOutlet();
   const projectId = project._id;
   const canEdit = project.access !== 'view';
@@ -173,6 +181,7 @@ export function TracksPage({ versionDialogs }: { versionDialogs: VersionDialogs 
               onDelete={() => setDeleting(selected)}
               onChanged={changed}
               versionDialogs={versionDialogs}
+              credits={credits}
             />
           )}
         </div>
