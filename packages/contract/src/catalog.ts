@@ -6,79 +6,26 @@
 import { z } from 'zod';
 import { EmailSchema, hasHiddenCharacters, oneLine, text } from './auth.ts';
 import { CatalogIsrcSchema, IpiSchema, IswcSchema, UpcSchema } from './catalog-codes.ts';
-import { envelope } from './envelope.ts';
+import {
+  ARTIST_ROLES,
+  ARTISTS_MAX,
+  CATALOG_TEXT_MAX,
+  CATALOG_TITLE_MAX,
+  CREDIT_ROLES,
+  CREDITS_MAX,
+  DECLINE_REASON_MAX,
+  PARTIES_MAX,
+  RELEASE_TRACKS_MAX,
+  RELEASE_TYPES,
+  SHARE_TOTAL,
+  WRITER_ROLES,
+} from './catalog-terms.ts';
 import { MusicalKeySchema } from './musical-keys.ts';
 import { isCalendarDate } from './projects.ts';
 import { BPM_MAX, BPM_MIN } from './tempo.ts';
 
-export const SHARE_TOTAL = 10_000;
-export const CATALOG_TITLE_MAX = 200;
-export const CATALOG_TEXT_MAX = 200;
-export const PARTIES_MAX = 50;
-export const CREDITS_MAX = 200;
-export const ARTISTS_MAX = 50;
-export const RELEASE_TRACKS_MAX = 500;
-export const WORKS_PER_USER_MAX = 10_000;
-export const RELEASES_PER_USER_MAX = 2_000;
-export const DECLINE_REASON_MAX = 1000;
-
-/** The three states of a set of splits: never sent, sent (or changed since agreed), accepted by every party. */
-export const SPLITS_STATUSES = ['draft', 'pending', 'agreed'] as const;
-export type SplitsStatus = (typeof SPLITS_STATUSES)[number];
-export const SPLITS_STATUS_LABELS: Record<SplitsStatus, string> = {
-  draft: 'Draft',
-  pending: 'Pending agreement',
-  agreed: 'Agreed',
-};
-
-export const WRITER_ROLES = ['composer', 'lyricist', 'composer_lyricist', 'arranger'] as const;
-export type WriterRole = (typeof WRITER_ROLES)[number];
-export const WRITER_ROLE_LABELS: Record<WriterRole, string> = {
-  composer: 'Composer',
-  lyricist: 'Lyricist',
-  composer_lyricist: 'Composer/Lyricist',
-  arranger: 'Arranger',
-};
-
-export const CREDIT_ROLES = [
-  'producer',
-  'co_producer',
-  'mixing_engineer',
-  'mastering_engineer',
-  'recording_engineer',
-  'assistant_engineer',
-  'musician',
-  'vocalist',
-  'programmer',
-  'arranger',
-  'other',
-] as const;
-export type CreditRole = (typeof CREDIT_ROLES)[number];
-export const CREDIT_ROLE_LABELS: Record<CreditRole, string> = {
-  producer: 'Producer',
-  co_producer: 'Co-producer',
-  mixing_engineer: 'Mixing engineer',
-  mastering_engineer: 'Mastering engineer',
-  recording_engineer: 'Recording engineer',
-  assistant_engineer: 'Assistant engineer',
-  musician: 'Musician',
-  vocalist: 'Vocalist',
-  programmer: 'Programmer',
-  arranger: 'Arranger',
-  other: 'Other',
-};
-
-export const ARTIST_ROLES = ['main', 'featured'] as const;
-export type ArtistRole = (typeof ARTIST_ROLES)[number];
-
-export const RELEASE_TYPES = ['single', 'ep', 'album', 'compilation'] as const;
-export type ReleaseType = (typeof RELEASE_TYPES)[number];
-export const RELEASE_TYPE_LABELS: Record<ReleaseType, string> = {
-  single: 'Single',
-  ep: 'EP',
-  album: 'Album',
-  compilation: 'Compilation',
-};
+export * from './catalog-terms.ts';
+export * from './catalog-views.ts';
 
 /** A one-line text, trimmed, hidden characters refused; `min` 1 makes it required. */
 export function lineText(label: string, { min = 0, max = CATALOG_TEXT_MAX } = {}) {
@@ -334,195 +281,6 @@ export const IdParamsSchema = z.object({
   id: text('Id').min(1, 'Id is required').max(100, 'Id is not a valid id'),
 });
 
-/** A party of a round of agreement and where they stand. */
-export const AgreementPartySchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  /** writer, publisher or master owner. */
-  kind: z.enum(['writer', 'publisher', 'master_owner']),
-  shareBasisPoints: z.number(),
-  status: z.enum(['pending', 'accepted', 'declined']),
-  reason: z.string().nullable(),
-  respondedAt: z.string().nullable(),
-});
-export type AgreementParty = z.infer<typeof AgreementPartySchema>;
-
-/** The latest round of agreement on a set of splits; `void` once the splits changed after it was sent. */
-export const AgreementRoundSchema = z.object({
-  _id: z.string(),
-  status: z.enum(['open', 'agreed', 'declined', 'void']),
-  sentAt: z.string(),
-  agreedAt: z.string().nullable(),
-  parties: z.array(AgreementPartySchema),
-  /** Where the sealed split sheet is, once agreed. */
-  splitSheetUrl: z.string().nullable(),
-});
-export type AgreementRound = z.infer<typeof AgreementRoundSchema>;
-
-const WriterViewSchema = z.object({
-  name: z.string(),
-  email: z.string().nullable(),
-  clientId: z.string().nullable(),
-  role: z.enum(WRITER_ROLES),
-  pro: z.string(),
-  ipi: z.string().nullable(),
-  shareBasisPoints: z.number(),
-});
-const PublisherViewSchema = WriterViewSchema.omit({ role: true });
-const OwnerViewSchema = PublisherViewSchema.omit({ pro: true, ipi: true });
-
-export const WorkSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  iswc: z.string().nullable(),
-  writers: z.array(WriterViewSchema),
-  publishers: z.array(PublisherViewSchema),
-  splitsStatus: z.enum(SPLITS_STATUSES),
-  agreement: AgreementRoundSchema.nullable(),
-  /** The tracks whose recording is of this work. */
-  recordings: z.array(z.object({ projectId: z.string(), trackId: z.string(), title: z.string() })),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Work = z.infer<typeof WorkSchema>;
-
-export const WorkSummarySchema = WorkSchema.pick({
-  _id: true,
-  title: true,
-  iswc: true,
-  splitsStatus: true,
-  updatedAt: true,
-}).extend({ writerNames: z.array(z.string()) });
-export type WorkSummary = z.infer<typeof WorkSummarySchema>;
-
-export const RecordingSchema = z.object({
-  projectId: z.string(),
-  trackId: z.string(),
-  trackTitle: z.string(),
-  isrc: z.string().nullable(),
-  workId: z.string().nullable(),
-  artists: z.array(z.object({ name: z.string(), role: z.enum(ARTIST_ROLES) })),
-  credits: z.array(
-    z.object({
-      name: z.string(),
-      role: z.enum(CREDIT_ROLES),
-      instrument: z.string(),
-      roleText: z.string(),
-      email: z.string().nullable(),
-      clientId: z.string().nullable(),
-    }),
-  ),
-  masterOwners: z.array(OwnerViewSchema),
-  bpm: z.number().nullable(),
-  key: MusicalKeySchema.nullable(),
-  /** Where bpm and key came from when never saved: the track's loudness analysis, or the track's own fields. */
-  studio: z.string(),
-  recordedOn: z.string().nullable(),
-  pLineYear: z.number().nullable(),
-  pLineOwner: z.string(),
-  splitsStatus: z.enum(SPLITS_STATUSES),
-  agreement: AgreementRoundSchema.nullable(),
-  /** False until the recording is first saved (the answer then holds what the track and its analysis say). */
-  saved: z.boolean(),
-  updatedAt: z.string().nullable(),
-});
-export type Recording = z.infer<typeof RecordingSchema>;
-
-export const ArtworkSchema = z.object({
-  format: z.enum(['jpeg', 'png']),
-  width: z.number(),
-  height: z.number(),
-  size: z.number(),
-  url: z.string(),
-});
-
-export const ReleaseTrackSchema = z.object({
-  projectId: z.string(),
-  trackId: z.string(),
-  disc: z.number(),
-  number: z.number(),
-  title: z.string(),
-  projectName: z.string(),
-  isrc: z.string().nullable(),
-});
-
-export const ReleaseSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  type: z.enum(RELEASE_TYPES),
-  upc: z.string().nullable(),
-  label: z.string(),
-  catalogueNumber: z.string(),
-  releaseDate: z.string().nullable(),
-  cLine: z.string(),
-  artwork: ArtworkSchema.nullable(),
-  tracks: z.array(ReleaseTrackSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Release = z.infer<typeof ReleaseSchema>;
-
-export const ReleaseSummarySchema = ReleaseSchema.pick({
-  _id: true,
-  title: true,
-  type: true,
-  upc: true,
-  releaseDate: true,
-  updatedAt: true,
-}).extend({ trackCount: z.number(), hasArtwork: z.boolean() });
-export type ReleaseSummary = z.infer<typeof ReleaseSummarySchema>;
-
-export const ProblemSchema = z.object({ field: z.string(), message: z.string() });
-export type Problem = z.infer<typeof ProblemSchema>;
-
-export const WorkResponseSchema = envelope(z.object({ work: WorkSchema }));
-export const WorkListResponseSchema = envelope(z.object({ works: z.array(WorkSummarySchema) }));
-export const RecordingResponseSchema = envelope(z.object({ recording: RecordingSchema }));
-export const ReleaseResponseSchema = envelope(z.object({ release: ReleaseSchema }));
-export const ReleaseListResponseSchema = envelope(z.object({ releases: z.array(ReleaseSummarySchema) }));
-export const ReadinessResponseSchema = envelope(
-  z.object({ ready: z.boolean(), problems: z.array(ProblemSchema) }),
-);
-export const ImportResponseSchema = envelope(
-  z.object({ works: z.number(), recordings: z.number(), releases: z.number() }),
-);
-export const RoundResponseSchema = envelope(z.object({ agreement: AgreementRoundSchema }));
-
-/** What a party sees on /agree/<token>: the whole split, who else is in it, and where they stand. */
-export const AgreeViewSchema = z.object({
-  subject: z.object({
-    kind: z.enum(['work', 'recording']),
-    title: z.string(),
-    iswc: z.string().nullable(),
-    isrc: z.string().nullable(),
-  }),
-  requestedBy: z.string(),
-  you: AgreementPartySchema,
-  parties: z.array(AgreementPartySchema),
-  roundStatus: AgreementRoundSchema.shape.status,
-  /**
-   * Why the request no longer counts, when it does not: the splits changed after it was sent, a newer
-   * request replaced it, or the owner deleted what it was about. Null while it counts.
-   */
-  voidReason: z.enum(['changed', 'replaced', 'deleted']).nullable(),
-});
-export type AgreeView = z.infer<typeof AgreeViewSchema>;
-export const AgreeViewResponseSchema = envelope(AgreeViewSchema);
-export const AgreeAnswerResponseSchema = envelope(
-  z.object({ status: z.enum(['accepted', 'declined']), roundStatus: AgreementRoundSchema.shape.status }),
-);
-export const AgreeTokenParamsSchema = z.object({
-  token: text('Link')
-    .min(10, 'This agreement link is not valid')
-    .max(200, 'This agreement link is not valid'),
-});
 export const DeclineSchema = z.strictObject({
   reason: lineText('Reason', { min: 1, max: DECLINE_REASON_MAX }),
-});
-
-export const CalendarResponseSchema = envelope(z.object({ url: z.string() }));
-export const CalendarTokenParamsSchema = z.object({
-  /** The feed's token and `.ics`, as calendar apps ask for it. */
-  token: text('Feed').max(200, 'Unknown calendar feed'),
 });

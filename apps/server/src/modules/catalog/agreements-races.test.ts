@@ -123,5 +123,9 @@ describe("a recording's master split", () => {
     expect(text).toMatch(/Orbit Records .*?75%/);
     expect(text).toMatch(/Sam Artist .*?25%/);
     expect(text).toContain('USRC12600001');
+    // Its people are master owners, in the table and on their signature lines; no one is called a writer.
+    expect(text).toContain('Master owners');
+    expect(text).toContain('MASTER OWNER');
+    expect(text).not.toMatch(/\bWriters?\b|WRITER/);
   });
 });

@@ -7,6 +7,7 @@ import { recordingAgreementRoutes, workAgreementRoutes } from './agreement-route
 import { calendarRoutes } from './calendar-routes.ts';
 import { filesRoutes } from './files-routes.ts';
 import { recordingsRoutes, releasesRoutes, worksRoutes } from './routes.ts';
+import { seedCatalog } from './seed.ts';
 import { catalogUserData } from './user-data.ts';
 
 export const catalogArea: Area = {
@@ -21,6 +22,7 @@ export const catalogArea: Area = {
     { prefix: '/api/agree', plugin: agreeRoutes },
     { prefix: '/api/calendar', plugin: calendarRoutes },
   ],
+  seed: seedCatalog,
   userData: catalogUserData,
   storedKeys: (db) => [
     db.selectFrom('releases').select('artwork_key as key'),

@@ -106,7 +106,10 @@ export async function renderSplitSheet(
   const view = sheetDocument(round, parties);
   const agreedAt = round.agreed_at ?? round.sent_at;
   const snapshot = snapshotOf(round);
-  const unsigned = await renderDocumentPdf(view);
+  // A master split's people are its owners: the sheet says so in its table and on their signature lines.
+  const writersAs =
+    snapshot.subject.kind === 'recording' ? { heading: 'Master owners', role: 'Master owner' } : undefined;
+  const unsigned = await renderDocumentPdf(view, { writersAs });
   const events = [
     {
       type: 'sent',
@@ -133,6 +136,7 @@ export async function renderSplitSheet(
       mark: { kind: 'typed', text: 'Accepted' },
     })),
     certificate: { unsignedSha256: sha256Of(unsigned), completedAt: agreedAt, events },
+    writersAs,
   });
   const key = await loadSigningKey({
     secrets: ctx.secrets,

@@ -16,6 +16,7 @@ export {
   nextPosition,
   peaksOf,
   recomputeTotals,
+  trackIdsInOrder,
   VERSION_COLUMNS,
 } from './repo.ts';
 export {

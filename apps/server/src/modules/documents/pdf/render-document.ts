@@ -42,7 +42,7 @@ function details<T>(value: T | null, view: RenderableDocument): T {
   return value;
 }
 
-function body(pdf: Doc, view: RenderableDocument): void {
+function body(pdf: Doc, view: RenderableDocument, extras: RenderExtras): void {
   switch (view.documentType) {
     case 'contract':
       contractBody(pdf, view, details(view.contractDetails, view));
@@ -54,7 +54,7 @@ function body(pdf: Doc, view: RenderableDocument): void {
       agreementBody(pdf, view, details(view.agreementDetails, view));
       return;
     case 'split_sheet':
-      splitSheetBody(pdf, details(view.splitSheetDetails, view));
+      splitSheetBody(pdf, details(view.splitSheetDetails, view), extras.writersAs?.heading);
       return;
   }
 }
@@ -108,8 +108,8 @@ export async function renderDocumentPdf(
   registerFonts(pdf);
   header(pdf, { label, title, facts: facts(view) });
   partiesBlock(pdf, view.parties);
-  body(pdf, view);
-  signatureSection(pdf, view.signers, extras.signatures);
+  body(pdf, view, extras);
+  signatureSection(pdf, view.signers, extras.signatures, extras.writersAs?.role);
   if (extras.certificate)
     certificatePages(pdf, { documentId: view.documentId, label, title }, extras.certificate);
   stampPages(pdf, view.documentId, `${label} · ${title}`);

@@ -21,4 +21,9 @@ export interface RenderExtras {
       userAgent: string | null;
     }>;
   };
+  /**
+   * What a split sheet calls the people on it, when they are not writers: a recording's master split lists
+   * master owners (the catalog's sealed sheets). Used for the people table's heading and their signature label.
+   */
+  writersAs?: { heading: string; role: string };
 }

@@ -37,8 +37,8 @@ export const SIGNATURE_SPACE = 40;
 const DATE_SPACE = 22;
 const CAPTION_HEIGHT = 14;
 
-const identity = (signer: Signer): Stack => [
-  [ROLE_LABELS[signer.role].toUpperCase(), STYLE.label],
+const identity = (signer: Signer, writerRole = ROLE_LABELS.writer): Stack => [
+  [(signer.role === 'writer' ? writerRole : ROLE_LABELS[signer.role]).toUpperCase(), STYLE.label],
   [signer.name, STYLE.strong],
   [signer.email, STYLE.muted],
 ];
@@ -65,14 +65,17 @@ const LINES_HEIGHT = SIGNATURE_SPACE + 2 * CAPTION_HEIGHT + DATE_SPACE;
 const INTRO = 'Signed by each person named below, on the date written beside their signature.';
 const INTRO_GAP = 10;
 
-function rowHeight(doc: Doc, pair: readonly Signer[], boxes: Box[]): number {
-  return Math.max(...pair.map((s, j) => measureStack(doc, identity(s), boxes[j]!))) + LINES_HEIGHT;
+function rowHeight(doc: Doc, pair: readonly Signer[], boxes: Box[], writerRole?: string): number {
+  return (
+    Math.max(...pair.map((s, j) => measureStack(doc, identity(s, writerRole), boxes[j]!))) + LINES_HEIGHT
+  );
 }
 
 export function signatureSection(
   doc: Doc,
   signers: readonly Signer[],
   signatures: RenderExtras['signatures'] = [],
+  writerRole?: string,
 ): void {
   if (signers.length === 0) return;
   const made = new Map(signatures.map((signature) => [signature.signerId, signature]));
@@ -80,18 +83,18 @@ export function signatureSection(
   const boxes = columns(box, 2, 32);
   // The heading and its sentence go to the next page with the first row rather than stand alone.
   const opening = headingHeight(doc, 'Signatures', box) + measure(doc, INTRO, STYLE.body, box) + INTRO_GAP;
-  ensureSpace(doc, opening + rowHeight(doc, signers.slice(0, 2), boxes));
+  ensureSpace(doc, opening + rowHeight(doc, signers.slice(0, 2), boxes, writerRole));
   heading(doc, 'Signatures');
   write(doc, INTRO, STYLE.body, box);
   gap(doc, INTRO_GAP);
   for (let i = 0; i < signers.length; i += 2) {
     const pair = signers.slice(i, i + 2);
-    const height = rowHeight(doc, pair, boxes);
+    const height = rowHeight(doc, pair, boxes, writerRole);
     ensureSpace(doc, height);
     const identityHeight = height - LINES_HEIGHT;
     const y = doc.y;
     const ends = pair.map((signer, j) => {
-      drawStack(doc, identity(signer), boxes[j]!, y);
+      drawStack(doc, identity(signer, writerRole), boxes[j]!, y);
       return signatureLines(doc, boxes[j]!, y + identityHeight, made.get(signer._id));
     });
     doc.y = Math.max(...ends);

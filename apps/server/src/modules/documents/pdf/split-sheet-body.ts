@@ -34,9 +34,9 @@ function peopleTable(doc: Doc, title: string, people: readonly SplitPerson[]): v
   );
 }
 
-export function splitSheetBody(doc: Doc, details: SplitSheetDetails): void {
+export function splitSheetBody(doc: Doc, details: SplitSheetDetails, writersHeading = 'Writers'): void {
   gap(doc, 20);
   keyValues(doc, [['Song title', details.songTitle]], contentBox(doc));
-  peopleTable(doc, 'Writers', details.writers);
+  peopleTable(doc, writersHeading, details.writers);
   if (details.publishers.length > 0) peopleTable(doc, 'Publishers', details.publishers);
 }
