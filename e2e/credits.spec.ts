@@ -112,3 +112,85 @@ test('credits: a work with shares totalling 100 %, a refused 99.99 %, a recordin
 
   await screenshots(page, 'credits-tab', SHOTS);
 });
+
+test('credits: writers and a credit picked from my clients are saved linked to them, and one unlinked', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request, { name: 'Cleo Clients' });
+  const projectId = await createProject(request, owner, 'Harbour Lights');
+  const headers = { authorization: `Bearer ${await tokenOf(request, owner)}` };
+  const clientIds: Record<string, string> = {};
+  for (const data of [
+    { name: 'Ana Writer', email: 'ana@writers.example' },
+    { name: 'Ben Lyric', email: 'ben@writers.example' },
+  ]) {
+    const res = await request.post('/api/clients', { data, headers });
+    expect(res.status()).toBe(201);
+    clientIds[data.name] = (await res.json()).data.client._id;
+  }
+  const track = await request.post(`/api/projects/${projectId}/tracks`, {
+    data: { title: 'Harbour Lights' },
+    headers,
+  });
+  expect(track.status()).toBe(201);
+  const trackId = (await track.json()).data.track._id;
+
+  await page.goto(`/projects/${projectId}/tracks`);
+  await signInThroughUi(page, owner);
+  await page.getByRole('tab', { name: 'Credits' }).click();
+  await page.getByRole('button', { name: 'Create the work' }).click();
+  const work = page.getByRole('form', { name: 'Work' });
+
+  // Writer 1 picked from my clients: name and email filled, the row says it is linked; a name edited by hand
+  // keeps the link.
+  await work.getByRole('button', { name: 'Add writer' }).click();
+  const first = work.getByRole('group', { name: 'Writer 1' });
+  await first.getByLabel('From my clients').selectOption({ label: 'Ana Writer (ana@writers.example)' });
+  await expect(first.getByLabel('Name')).toHaveValue('Ana Writer');
+  await expect(first.getByLabel('Email')).toHaveValue('ana@writers.example');
+  await expect(first.getByText('My client')).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Unlink from client Ana Writer' })).toBeFocused();
+  await first.getByLabel('Name').fill('Ana W. Writer');
+  await expect(first.getByText('Client: Ana Writer')).toBeVisible();
+  await first.getByLabel('Share %').fill('60');
+
+  // Writer 2 picked, then unlinked: the name and email stay, the picker comes back.
+  await work.getByRole('button', { name: 'Add writer' }).click();
+  const second = work.getByRole('group', { name: 'Writer 2' });
+  await second.getByLabel('From my clients').selectOption({ label: 'Ben Lyric (ben@writers.example)' });
+  await second.getByRole('button', { name: 'Unlink from client Ben Lyric' }).click();
+  await expect(second.getByText('My client')).toBeHidden();
+  await expect(second.getByLabel('From my clients')).toBeFocused();
+  await expect(second.getByLabel('Name')).toHaveValue('Ben Lyric');
+  await second.getByLabel('Share %').fill('40');
+  await work.getByRole('button', { name: 'Save work' }).click();
+  await expect(page.getByText('Harbour Lights was saved')).toBeVisible();
+  // Read back from the server's answer: still linked.
+  await expect(first.getByText('Client: Ana Writer')).toBeVisible();
+  await expect(second.getByLabel('From my clients')).toBeVisible();
+
+  // A credit picked from my clients on the recording.
+  const recording = page.getByRole('form', { name: 'Recording' });
+  await recording.getByRole('button', { name: 'Add credit' }).click();
+  const credit = recording.getByRole('group', { name: 'Credit 1' });
+  await credit.getByLabel('From my clients').selectOption({ label: 'Ben Lyric (ben@writers.example)' });
+  await expect(credit.getByLabel('Name')).toHaveValue('Ben Lyric');
+  await recording.getByRole('button', { name: 'Save recording' }).click();
+  await expect(page.getByText('The recording was saved')).toBeVisible();
+  await expect(credit.getByText('My client')).toBeVisible();
+  await expectAccessible(page);
+  await expect(page.getByText('Harbour Lights was saved')).toBeHidden();
+  await expect(page.getByText('The recording was saved')).toBeHidden();
+  await screenshots(page, 'credits-clients', SHOTS);
+
+  // What the server holds: the links by the clients' own ids (from their creation above).
+  const saved = await request.get(`/api/projects/${projectId}/tracks/${trackId}/recording`, { headers });
+  const data = (await saved.json()).data.recording;
+  expect(data.credits[0]).toMatchObject({ name: 'Ben Lyric', clientId: clientIds['Ben Lyric'] });
+  const savedWork = (await (await request.get(`/api/works/${data.workId}`, { headers })).json()).data.work;
+  expect(savedWork.writers).toMatchObject([
+    { name: 'Ana W. Writer', email: 'ana@writers.example', clientId: clientIds['Ana Writer'] },
+    { name: 'Ben Lyric', email: 'ben@writers.example', clientId: null },
+  ]);
+});

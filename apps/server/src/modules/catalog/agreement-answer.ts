@@ -79,7 +79,10 @@ export async function viewLink(ctx: AppContext, token: string): Promise<AgreeVie
     subject: snapshot.subject,
     requestedBy: snapshot.requestedBy.name,
     you: presentParty(party),
-    parties: (await partiesOfRound(ctx.db, round.id)).map(presentParty),
+    // Whoever holds a link sees every party's name, share and answer, but only their own email address.
+    parties: (await partiesOfRound(ctx.db, round.id)).map((p) =>
+      p.id === party.id ? presentParty(p) : { ...presentParty(p), email: '' },
+    ),
     roundStatus: voidReason ? 'void' : (round.status as AgreeView['roundStatus']),
     voidReason,
   };

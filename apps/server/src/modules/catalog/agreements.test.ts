@@ -62,6 +62,9 @@ describe('a round of agreement on a work', () => {
       3334, 3333, 3333,
     ]);
     expect([seen.roundStatus, seen.voidReason]).toEqual(['open', null]);
+    // A link shows its holder's own email only: the others' addresses stay with the owner.
+    expect(seen.you.email).toBe(parties.writers[1]!.email);
+    expect(seen.parties.map((p: { email: string }) => p.email)).toEqual(['', parties.writers[1]!.email, '']);
 
     const agents = ['Browser A/1.0', 'Browser B/2.0', 'Browser C/3.0'];
     const answers = [];

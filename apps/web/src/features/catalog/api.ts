@@ -1,8 +1,9 @@
-// The catalog's calls (works, a track's recording, releases, the calendar feed), through the contract's routes,
-// and their query keys. Raw bodies (artwork, CSV) go through the API client as they are.
+// The catalog's calls (works, a track's recording, releases, the calendar feed, my clients to name as parties),
+// through the contract's routes, and their query keys. Raw bodies (artwork, CSV) go through the API client as they are.
 import type { RecordingInput, ReleaseInput, WorkInput } from '@mixdesk/contract/catalog';
 import { fillPath } from '@mixdesk/contract/routes';
 import { calendarRoutes, recordingRoutes, releaseRoutes, workRoutes } from '@mixdesk/contract/routes/catalog';
+import { clientRoutes } from '@mixdesk/contract/routes/clients';
 import { api } from '../../lib/api';
 import { call } from '../../lib/call';
 import { fetchTracks } from '../../lib/tracks-api';
@@ -16,6 +17,7 @@ export const catalogKeys = {
   release: (id: string) => ['catalog', 'release', id] as const,
   readiness: (id: string) => ['catalog', 'readiness', id] as const,
   calendar: ['catalog', 'calendar'] as const,
+  clients: ['catalog', 'clients'] as const,
 };
 
 export const fetchWorks = async (signal?: AbortSignal) =>
@@ -94,3 +96,24 @@ export const resetCalendar = async () => (await call(calendarRoutes.reset, {})).
 
 /** A project's tracks, for the release's track picker (the tracks page's own call). */
 export const fetchProjectTracks = fetchTracks;
+
+/** A client of mine as a party's row takes it. */
+export interface ClientChoice {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+const CLIENT_PAGE = 100;
+const CLIENT_PAGES_MAX = 10;
+
+/** My clients (every page, up to 1,000), by name, for naming one as a writer, publisher, owner or credit. */
+export async function fetchMyClients(signal?: AbortSignal): Promise<ClientChoice[]> {
+  const all: ClientChoice[] = [];
+  for (let page = 1; page <= CLIENT_PAGES_MAX; page++) {
+    const { data } = await call(clientRoutes.list, { query: { page, limit: CLIENT_PAGE } }, { signal });
+    for (const c of data.clients) all.push({ _id: c._id, name: c.name, email: c.email });
+    if (page >= data.pagination.totalPages) break;
+  }
+  return all.sort((a, b) => a.name.localeCompare(b.name));
+}

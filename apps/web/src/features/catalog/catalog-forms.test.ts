@@ -8,7 +8,9 @@ import {
 } from '@mixdesk/contract/catalog';
 import { describe, expect, it } from 'vitest';
 import {
+  emptyCredit,
   emptyParty,
+  linkedTo,
   recordingErrorsOf,
   recordingInputOf,
   recordingValuesOf,
@@ -55,6 +57,37 @@ describe('the work form', () => {
     const values = workValuesOf(work);
     values.writers[0] = { ...values.writers[0]!, share: '33.333' };
     expect(WorkInputSchema.safeParse(workInputOf(values)).success).toBe(false);
+  });
+
+  it('keeps the client a writer or publisher is linked to from the stored work to the body sent', () => {
+    const linked: Work = {
+      ...work,
+      writers: [{ ...work.writers[0]!, clientId: 'client-ana' }, work.writers[1]!],
+      publishers: [{ ...work.publishers[0]!, clientId: 'client-owl' }],
+    };
+    const parsed = WorkInputSchema.parse(workInputOf(workValuesOf(linked)));
+    expect(parsed.writers.map((w) => w.clientId)).toEqual(['client-ana', null]);
+    expect(parsed.publishers[0]?.clientId).toBe('client-owl');
+  });
+
+  it('links a picked client (name and email filled), keeps the link when the name is edited, and unlinks', () => {
+    const values = { ...workValuesOf(work), writers: [{ ...emptyParty(), share: '66.67' }] };
+    const client = { _id: 'client-cy', name: 'Cy Client', email: 'cy@example.com' };
+    values.writers[0] = { ...values.writers[0]!, ...linkedTo(client, values.writers[0]!.email) };
+    values.writers[0] = { ...values.writers[0]!, name: 'Cy C. Client' };
+    const sent = WorkInputSchema.parse(workInputOf(values)).writers[0];
+    expect(sent).toMatchObject({ name: 'Cy C. Client', email: 'cy@example.com', clientId: 'client-cy' });
+    values.writers[0] = { ...values.writers[0]!, clientId: null };
+    expect(WorkInputSchema.parse(workInputOf(values)).writers[0]).toMatchObject({
+      name: 'Cy C. Client',
+      email: 'cy@example.com',
+      clientId: null,
+    });
+  });
+
+  it('keeps an email already typed when the picked client has none', () => {
+    const picked = linkedTo({ _id: 'client-dee', name: 'Dee', email: '' }, 'dee@example.com');
+    expect(picked).toEqual({ clientId: 'client-dee', name: 'Dee', email: 'dee@example.com' });
   });
 
   it('sends a new, empty party as one the contract refuses for its missing name', () => {
@@ -110,6 +143,25 @@ describe('the recording form', () => {
       ['musician', 'Bass', ''],
       ['other', '', 'Whistling'],
     ]);
+  });
+
+  it('keeps the client a credit or master owner is linked to from the stored recording to the body sent', () => {
+    const linked: Recording = {
+      ...recording,
+      credits: [{ ...recording.credits[0]!, clientId: 'client-max' }, recording.credits[1]!],
+      masterOwners: [recording.masterOwners[0]!, { ...recording.masterOwners[1]!, clientId: 'client-owl' }],
+    };
+    const parsed = RecordingInputSchema.parse(recordingInputOf(recordingValuesOf(linked), 'w1'));
+    expect(parsed.credits.map((c) => c.clientId)).toEqual(['client-max', null]);
+    expect(parsed.masterOwners.map((o) => o.clientId)).toEqual([null, 'client-owl']);
+    const added = { ...emptyCredit(), ...linkedTo({ _id: 'client-kim', name: 'Kim', email: '' }, '') };
+    const values = { ...recordingValuesOf(linked), credits: [added] };
+    expect(RecordingInputSchema.parse(recordingInputOf(values, null)).credits[0]).toMatchObject({
+      name: 'Kim',
+      role: 'producer',
+      email: null,
+      clientId: 'client-kim',
+    });
   });
 
   it('drops an instrument left over from a role that no longer needs it', () => {

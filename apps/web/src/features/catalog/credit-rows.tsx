@@ -1,5 +1,5 @@
 // A recording's artists (main or featured) and credits (a role from the fixed list; a musician's instrument,
-// an "other" role written out) as editable rows.
+// an "other" role written out; one of my clients, client-picker.tsx) as editable rows.
 import { CREDIT_ROLE_LABELS, CREDIT_ROLES, type CreditRole } from '@mixdesk/contract/catalog';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -7,7 +7,8 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { type ArtistRow, type CreditRow, emptyCredit, rowKey } from './credits-model';
+import { ClientLink, useMyClients } from './client-picker';
+import { type ArtistRow, type CreditRow, emptyCredit, linkedTo, rowKey } from './credits-model';
 
 interface RowsProps<T> {
   rows: T[];
@@ -98,6 +99,7 @@ export function CreditRows({ rows, onChange, errors, disabled }: RowsProps<Credi
   const set = (index: number, patch: Partial<CreditRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const error = (i: number, field: string) => errors[`credits.${i}.${field}`];
+  const clients = useMyClients(!disabled);
   return (
     <div className="flex flex-col gap-2">
       {rows.map((row, i) => (
@@ -107,11 +109,22 @@ export function CreditRows({ rows, onChange, errors, disabled }: RowsProps<Credi
           disabled={disabled}
           onRemove={() => onChange(rows.filter((_, j) => j !== i))}
         >
-          <Field label="Name" required error={error(i, 'name')}>
-            {(control) => (
-              <Input {...control} value={row.name} onChange={(e) => set(i, { name: e.target.value })} />
-            )}
-          </Field>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Field label="Name" required error={error(i, 'name')}>
+              {(control) => (
+                <Input {...control} value={row.name} onChange={(e) => set(i, { name: e.target.value })} />
+              )}
+            </Field>
+            <ClientLink
+              clientId={row.clientId}
+              name={row.name}
+              clients={clients}
+              disabled={disabled}
+              onPick={(client) => set(i, linkedTo(client, row.email))}
+              onUnlink={() => set(i, { clientId: null })}
+              error={error(i, 'clientId')}
+            />
+          </div>
           <Field label="Role" error={error(i, 'role')}>
             {(control) => (
               <Select

@@ -1,5 +1,6 @@
 // The Credits tab's forms as plain values (typed text, rows with a stable key) and the request bodies made from
 // them: a work (writers and publishers) and a recording (artists, credits, master owners, BPM, key, P-line).
+// A party or credit may be one of my clients (`clientId`), kept through loading and saving.
 import type {
   ArtistRole,
   CreditRole,
@@ -10,6 +11,7 @@ import type {
   WriterRole,
 } from '@mixdesk/contract/catalog';
 import type { MusicalKey } from '@mixdesk/contract/musical-keys';
+import type { ClientChoice } from './api';
 import { basisPointsOf, percentText } from './shares';
 
 let nextKey = 0;
@@ -26,6 +28,8 @@ export interface PartyRow {
   ipi: string;
   /** The share as a percentage, as typed ("33.33"). */
   share: string;
+  /** One of my clients this party is (the name may then be edited by hand and the link kept). */
+  clientId: string | null;
 }
 
 export const emptyParty = (): PartyRow => ({
@@ -36,6 +40,15 @@ export const emptyParty = (): PartyRow => ({
   pro: '',
   ipi: '',
   share: '',
+  clientId: null,
+});
+
+/** A row linked to a client as picked: its id, and its name and email filled in (an email already typed stays
+ * when the client has none). */
+export const linkedTo = (client: ClientChoice, email: string) => ({
+  clientId: client._id,
+  name: client.name,
+  email: client.email === '' ? email : client.email,
 });
 
 export interface WorkValues {
@@ -52,6 +65,7 @@ const partyRow = (p: {
   pro?: string;
   ipi?: string | null;
   shareBasisPoints: number;
+  clientId: string | null;
 }): PartyRow => ({
   key: rowKey(),
   name: p.name,
@@ -60,6 +74,7 @@ const partyRow = (p: {
   pro: p.pro ?? '',
   ipi: p.ipi ?? '',
   share: percentText(p.shareBasisPoints),
+  clientId: p.clientId,
 });
 
 export const workValuesOf = (work: Work): WorkValues => ({
@@ -79,6 +94,7 @@ export const workInputOf = (v: WorkValues): WorkInput => ({
   writers: v.writers.map((w) => ({
     name: w.name,
     email: orNull(w.email),
+    clientId: w.clientId,
     role: w.role,
     pro: w.pro,
     ipi: orNull(w.ipi),
@@ -87,6 +103,7 @@ export const workInputOf = (v: WorkValues): WorkInput => ({
   publishers: v.publishers.map((p) => ({
     name: p.name,
     email: orNull(p.email),
+    clientId: p.clientId,
     pro: p.pro,
     ipi: orNull(p.ipi),
     shareBasisPoints: shareOf(p.share),
@@ -106,6 +123,7 @@ export interface CreditRow {
   instrument: string;
   roleText: string;
   email: string;
+  clientId: string | null;
 }
 
 export const emptyCredit = (): CreditRow => ({
@@ -115,6 +133,7 @@ export const emptyCredit = (): CreditRow => ({
   instrument: '',
   roleText: '',
   email: '',
+  clientId: null,
 });
 
 export interface RecordingValues {
@@ -140,6 +159,7 @@ export const recordingValuesOf = (r: Recording): RecordingValues => ({
     instrument: c.instrument,
     roleText: c.roleText,
     email: c.email ?? '',
+    clientId: c.clientId,
   })),
   masterOwners: r.masterOwners.map(partyRow),
   bpm: r.bpm === null ? '' : String(r.bpm),
@@ -166,10 +186,12 @@ export const recordingInputOf = (v: RecordingValues, workId: string | null): Rec
     instrument: c.role === 'musician' ? c.instrument : '',
     roleText: c.role === 'other' ? c.roleText : '',
     email: orNull(c.email),
+    clientId: c.clientId,
   })),
   masterOwners: v.masterOwners.map((o) => ({
     name: o.name,
     email: orNull(o.email),
+    clientId: o.clientId,
     shareBasisPoints: shareOf(o.share),
   })),
   bpm: numberOrNull(v.bpm),

@@ -1,5 +1,6 @@
 // Writers, publishers or master owners as editable rows: a name, an email for the agreement round, what the kind
-// has of role, PRO and IPI, and the share as a percentage. The running total is the caller's (a work's writers
+// has of role, PRO and IPI, and the share as a percentage; each may be one of my clients (client-picker.tsx).
+// The running total is the caller's (a work's writers
 // and publishers total together).
 import { WRITER_ROLE_LABELS, WRITER_ROLES, type WriterRole } from '@mixdesk/contract/catalog';
 import { Plus, Trash2 } from 'lucide-react';
@@ -7,7 +8,8 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { emptyParty, type PartyRow } from './credits-model';
+import { ClientLink, useMyClients } from './client-picker';
+import { emptyParty, linkedTo, type PartyRow } from './credits-model';
 import { percentText, type SharesTotal } from './shares';
 
 export type PartyKind = 'writer' | 'publisher' | 'owner';
@@ -29,6 +31,7 @@ export function PartyRows({ kind, rows, onChange, errors, path, disabled }: Prop
   const set = (index: number, patch: Partial<PartyRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const error = (index: number, field: string) => errors[`${path}.${index}.${field}`];
+  const clients = useMyClients(!disabled);
   return (
     <div className="flex flex-col gap-2">
       {rows.map((row, i) => (
@@ -49,11 +52,22 @@ export function PartyRows({ kind, rows, onChange, errors, path, disabled }: Prop
             <span className="max-sm:sr-only">Remove</span>
           </Button>
           <div className="clear-both grid grid-cols-2 gap-2 sm:grid-cols-3">
-            <Field label="Name" required error={error(i, 'name')} className="col-span-2 sm:col-span-1">
-              {(control) => (
-                <Input {...control} value={row.name} onChange={(e) => set(i, { name: e.target.value })} />
-              )}
-            </Field>
+            <div className="col-span-2 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
+              <Field label="Name" required error={error(i, 'name')}>
+                {(control) => (
+                  <Input {...control} value={row.name} onChange={(e) => set(i, { name: e.target.value })} />
+                )}
+              </Field>
+              <ClientLink
+                clientId={row.clientId}
+                name={row.name}
+                clients={clients}
+                disabled={disabled}
+                onPick={(client) => set(i, linkedTo(client, row.email))}
+                onUnlink={() => set(i, { clientId: null })}
+                error={error(i, 'clientId')}
+              />
+            </div>
             {kind === 'writer' && (
               <Field label="Role" error={error(i, 'role')} className="col-span-2 sm:col-span-1">
                 {(control) => (

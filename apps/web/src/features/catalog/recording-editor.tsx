@@ -3,10 +3,7 @@
 import type { Recording } from '@mixdesk/contract/catalog';
 import { MUSICAL_KEYS, type MusicalKey, musicalKeyLabel } from '@mixdesk/contract/musical-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
@@ -25,8 +22,9 @@ import {
   recordingInputOf,
   recordingValuesOf,
 } from './credits-model';
-import { errorText, fieldErrors } from './errors';
+import { fieldErrors } from './errors';
 import { PartyRows, SharesTotalLine } from './party-rows';
+import { SaveFooter } from './save-footer';
 import { sharesTotal } from './shares';
 import { SplitsStatus } from './splits-status';
 
@@ -140,22 +138,14 @@ export function RecordingEditor({ track, recording, canEdit }: Props) {
         />
         <SharesTotalLine total={total} serverError={errors.masterOwners} noteId="recording-total-note" />
       </Group>
-      {save.isError && (
-        <Alert type="error">{errorText(save.error, 'The recording could not be saved')}</Alert>
-      )}
-      {canEdit && (
-        <Button
-          type="submit"
-          variant="primary"
-          className="self-start"
-          loading={save.isPending}
-          disabled={!total.ok}
-          aria-describedby={total.ok ? undefined : 'recording-total-note'}
-        >
-          <Save aria-hidden="true" />
-          Save recording
-        </Button>
-      )}
+      <SaveFooter
+        what="recording"
+        error={save.isError ? save.error : null}
+        pending={save.isPending}
+        canSave={total.ok}
+        canEdit={canEdit}
+        noteId="recording-total-note"
+      />
       <SplitsStatus
         subject="the master split"
         status={recording.splitsStatus}

@@ -2,17 +2,15 @@
 // total exactly 100 % before Save; its splits' agreement below.
 import type { Work } from '@mixdesk/contract/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { useToast } from '../../ui/toast';
 import { catalogKeys, requestWorkAgreement, updateWork, workSplitSheetUrl } from './api';
 import { type WorkValues, workInputOf, workValuesOf } from './credits-model';
-import { errorText, fieldErrors } from './errors';
+import { fieldErrors } from './errors';
 import { PartyRows, SharesTotalLine } from './party-rows';
+import { SaveFooter } from './save-footer';
 import { sharesTotal } from './shares';
 import { SplitsStatus } from './splits-status';
 
@@ -104,20 +102,14 @@ export function WorkEditor({ work, canEdit }: Props) {
         serverError={errors.writers ?? errors.publishers}
         noteId="work-total-note"
       />
-      {save.isError && <Alert type="error">{errorText(save.error, 'The work could not be saved')}</Alert>}
-      {canEdit && (
-        <Button
-          type="submit"
-          variant="primary"
-          className="self-start"
-          loading={save.isPending}
-          disabled={!total.ok}
-          aria-describedby={total.ok ? undefined : 'work-total-note'}
-        >
-          <Save aria-hidden="true" />
-          Save work
-        </Button>
-      )}
+      <SaveFooter
+        what="work"
+        error={save.isError ? save.error : null}
+        pending={save.isPending}
+        canSave={total.ok}
+        canEdit={canEdit}
+        noteId="work-total-note"
+      />
       <SplitsStatus
         subject="the work's splits"
         status={work.splitsStatus}
