@@ -130,9 +130,13 @@ test('Continue with the provider signs in and lands on the page the visitor was 
 
   await button.click();
   await expect(page).toHaveURL(/\/interaction\//);
+  // Back in the app, it asks the server who is signed in (it must not take the visitor for signed out) and
+  // shows the page they were heading for, and stays there.
+  const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/me');
   await signInAtProvider(page, 'ada-sso');
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(`${app}/clients`);
-  await expect(page.getByRole('link', { name: 'Clients' }).first()).toBeVisible();
   const me = await page.request.get(`${app}/api/auth/me`);
   expect((await me.json()).user).toMatchObject({ email, name: 'Ada Single', verified: true });
 });

@@ -20,6 +20,25 @@ interface Props {
   reason: string | null;
 }
 
+/**
+ * lib/api.ts's SIGNED_IN_KEY, written out: importing it here moved the API client into a chunk of its own and
+ * cost the first load half a kilobyte (sso-button.test.ts checks the two are the same).
+ */
+export const SSO_SIGNED_IN_KEY = 'signed-in';
+
+/**
+ * The sign-in ends on the server (the callback sets the session's cookies and redirects into the app), so
+ * the app is told beforehand that a session may exist: on return it asks the server who is signed in rather
+ * than taking the visitor for signed out. A sign-in that never finishes is found out by that one question.
+ */
+function expectSignIn() {
+  try {
+    globalThis.localStorage.setItem(SSO_SIGNED_IN_KEY, '1');
+  } catch {
+    // Storage blocked: the app then asks the server anyway.
+  }
+}
+
 export function SsoButton({ name, redirect, divider, reason }: Props) {
   const start = fillPath(oidcRoutes.start.path);
   const href = redirect === '/' ? start : `${start}?${new URLSearchParams({ redirect })}`;
@@ -33,7 +52,7 @@ export function SsoButton({ name, redirect, divider, reason }: Props) {
       )}
       {name && (
         <Button asChild variant="secondary" size="lg" className="w-full">
-          <a href={href}>
+          <a href={href} onClick={expectSignIn}>
             <KeyRound aria-hidden="true" />
             Continue with {name}
           </a>
