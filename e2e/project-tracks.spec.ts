@@ -142,14 +142,24 @@ test('tracks are reordered from the keyboard, and a view-only collaborator can l
   await signInThroughUi(page, owner);
   const order = page.getByRole('list', { name: 'Running order' });
   await expect(order.getByRole('listitem')).toHaveCount(3);
+  const orderSaved = () =>
+    page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.endsWith('/tracks/order'),
+    );
   const moveDown = page.getByRole('button', { name: 'Move Opener down' });
   await moveDown.focus();
+  const firstSaved = orderSaved();
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('status').filter({ hasText: 'Opener moved to position 2 of 3' }),
   ).toBeAttached();
   await expect(order.getByRole('listitem').nth(0)).toContainText('Single');
+  // The list moves at once and the order is saved after: each move waits for its save's answer before the
+  // next step (a reload before it could cut the request off, as a busy clean-clone run showed).
+  expect((await firstSaved).status()).toBe(200);
+  const saved = orderSaved();
   await page.getByRole('button', { name: 'Move Closer up' }).click();
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(order.getByRole('listitem')).toHaveText([/1\s*Single/, /2\s*Closer/, /3\s*Opener/]);
 
