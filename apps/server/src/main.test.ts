@@ -49,9 +49,10 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-async function until200(url: string, child: ChildProcess): Promise<void> {
+async function until200(url: string, child: ChildProcess, output: () => string = () => ''): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
+    // What the process printed last says why it stopped.
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${output().slice(-2000)}`);
     const ok = await fetch(url).then(
       (r) => r.status === 200,
       () => false,
@@ -67,7 +68,7 @@ describe('main', () => {
     const port = 4400 + Math.floor(Math.random() * 500);
     const base = `http://127.0.0.1:${port}`;
     const { child, output } = start(port);
-    await until200(`${base}/api/health`, child);
+    await until200(`${base}/api/health`, child, output);
     expect(output()).toContain('Demo account: demo@mixdesk.app / Demo-Password-123');
 
     // A sign-in is in flight when the signal arrives: its body is only half sent.
