@@ -7,8 +7,9 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { ClientLink, useMyClients } from './client-picker';
-import { type ArtistRow, type CreditRow, emptyCredit, linkedTo, rowKey } from './credits-model';
+import { useMyClients } from './client-picker';
+import { type ArtistRow, type CreditRow, emptyCredit, rowKey } from './credits-model';
+import { NameWithClient } from './name-with-client';
 
 interface RowsProps<T> {
   rows: T[];
@@ -110,19 +111,13 @@ export function CreditRows({ rows, onChange, errors, disabled }: RowsProps<Credi
           onRemove={() => onChange(rows.filter((_, j) => j !== i))}
         >
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Field label="Name" required error={error(i, 'name')}>
-              {(control) => (
-                <Input {...control} value={row.name} onChange={(e) => set(i, { name: e.target.value })} />
-              )}
-            </Field>
-            <ClientLink
-              clientId={row.clientId}
-              name={row.name}
+            <NameWithClient
+              row={row}
               clients={clients}
               disabled={disabled}
-              onPick={(client) => set(i, linkedTo(client, row.email))}
-              onUnlink={() => set(i, { clientId: null })}
-              error={error(i, 'clientId')}
+              nameError={error(i, 'name')}
+              clientError={error(i, 'clientId')}
+              onChange={(patch) => set(i, patch)}
             />
           </div>
           <Field label="Role" error={error(i, 'role')}>

@@ -8,8 +8,9 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { ClientLink, useMyClients } from './client-picker';
-import { emptyParty, linkedTo, type PartyRow } from './credits-model';
+import { useMyClients } from './client-picker';
+import { emptyParty, type PartyRow } from './credits-model';
+import { NameWithClient } from './name-with-client';
 import { percentText, type SharesTotal } from './shares';
 
 export type PartyKind = 'writer' | 'publisher' | 'owner';
@@ -53,19 +54,13 @@ export function PartyRows({ kind, rows, onChange, errors, path, disabled }: Prop
           </Button>
           <div className="clear-both grid grid-cols-2 gap-2 sm:grid-cols-3">
             <div className="col-span-2 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
-              <Field label="Name" required error={error(i, 'name')}>
-                {(control) => (
-                  <Input {...control} value={row.name} onChange={(e) => set(i, { name: e.target.value })} />
-                )}
-              </Field>
-              <ClientLink
-                clientId={row.clientId}
-                name={row.name}
+              <NameWithClient
+                row={row}
                 clients={clients}
                 disabled={disabled}
-                onPick={(client) => set(i, linkedTo(client, row.email))}
-                onUnlink={() => set(i, { clientId: null })}
-                error={error(i, 'clientId')}
+                nameError={error(i, 'name')}
+                clientError={error(i, 'clientId')}
+                onChange={(patch) => set(i, patch)}
               />
             </div>
             {kind === 'writer' && (
