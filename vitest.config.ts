@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { DIALECT_FREE_TESTS } from './apps/server/test/dialect-free-tests.ts';
 
 // unit: pure code and the web API client. api: the server through inject against a real database;
 // scripts/test-api.mjs runs it once on SQLite and once on PostgreSQL (TEST_DIALECT). cluster: the
@@ -29,6 +30,8 @@ export default defineConfig({
             '**/node_modules/**',
             'apps/server/test/cluster/**',
             'apps/server/test/reliability/**',
+            // Tests that touch no database run on the SQLite pass only (apps/server/test/dialect-free-tests.ts).
+            ...(process.env.TEST_DIALECT === 'postgres' ? DIALECT_FREE_TESTS : []),
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,

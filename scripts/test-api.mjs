@@ -5,10 +5,26 @@
 // tests not run, and REQUIRE_POSTGRES=1 makes that a failure. API_TESTS_ONE_AT_A_TIME=1 runs them in turn.
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const extra = process.argv.slice(2);
+
+/** Each dialect's failure report (vitest's "Failed Tests" section and its FAIL lines), kept to print again at the
+ * end: the two runs' lines interleave, and CI shows only the log's tail, so a failure on the dialect that finished
+ * first was otherwise lost above the other's output. */
+const failureLines = { sqlite: [], postgres: [] };
+const FAILURE_LINES_KEPT = 70; // CI shows about the last 80 lines of its log
+
+function keepFailureLine(dialect, line, state) {
+  const plain = stripVTControlCharacters(line);
+  if (/Failed Tests \d+/.test(plain) || /Unhandled (Errors?|Rejection)/.test(plain)) state.inReport = true;
+  if (state.inReport || /^\s*(FAIL|×|✗)\s/.test(plain)) {
+    const kept = failureLines[dialect];
+    if (kept.length < FAILURE_LINES_KEPT) kept.push(plain);
+  }
+}
 
 /** One dialect's run; resolves to its exit status. Its output lines are prefixed with the dialect. */
 function vitest(dialect, prefixed) {
@@ -17,12 +33,17 @@ function vitest(dialect, prefixed) {
     stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, TEST_DIALECT: dialect, TEST_DATABASE_URL: url },
   });
-  if (prefixed)
+  if (prefixed) {
+    const state = { inReport: false };
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ])
-      createInterface({ input: stream }).on('line', (line) => out.write(`[${dialect}] ${line}\n`));
+      createInterface({ input: stream }).on('line', (line) => {
+        out.write(`[${dialect}] ${line}\n`);
+        keepFailureLine(dialect, line, state);
+      });
+  }
   return new Promise((resolve) => {
     child.on('close', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
@@ -60,6 +81,15 @@ if (await postgresReachable()) {
     process.env.API_TESTS_ONE_AT_A_TIME === '1'
       ? [await vitest('sqlite', false), await vitest('postgres', false)]
       : await Promise.all([vitest('sqlite', true), vitest('postgres', true)]);
+  for (const [dialect, code] of [
+    ['sqlite', sqlite],
+    ['postgres', postgres],
+  ]) {
+    if (code === 0) continue;
+    const kept = failureLines[dialect];
+    console.log(`\n--- What failed on ${dialect} (again, as the two runs' lines interleave above) ---`);
+    console.log(kept.length > 0 ? kept.join('\n') : `(no failure report: the run exited with ${code})`);
+  }
   console.log(
     `\nAPI tests: SQLite ${sqlite === 0 ? 'passed' : 'FAILED'}, PostgreSQL ${postgres === 0 ? 'passed' : 'FAILED'} (${seconds()} s)`,
   );

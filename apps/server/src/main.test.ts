@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DIALECT } from '../test/helper.ts';
+import { freePort } from '../test/services.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mixdesk-main-'));
 const schema = `main_${Date.now().toString(36)}`;
@@ -49,8 +50,9 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
+/** Waits up to 30 s (a busy CI machine compiles and migrates slower) for the started process to answer 200. */
 async function until200(url: string, child: ChildProcess, output: () => string = () => ''): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     // What the process printed last says why it stopped.
     if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${output().slice(-2000)}`);
     const ok = await fetch(url).then(
@@ -65,7 +67,7 @@ async function until200(url: string, child: ChildProcess, output: () => string =
 
 describe('main', () => {
   it('seeds the demo account, prints it, finishes an in-flight request on SIGTERM and exits 0', async () => {
-    const port = 4400 + Math.floor(Math.random() * 500);
+    const port = await freePort(); // not a random pick: the other dialect's run starts servers side by side
     const base = `http://127.0.0.1:${port}`;
     const { child, output } = start(port);
     await until200(`${base}/api/health`, child, output);
@@ -104,7 +106,7 @@ describe('main', () => {
 
   it('`npm start` ends with npm: on its SIGTERM, and on its kill -9 (nothing left listening)', async () => {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-      const port = 4400 + Math.floor(Math.random() * 500);
+      const port = await freePort(); // not a random pick: the other dialect's run starts servers side by side
       const base = `http://127.0.0.1:${port}`;
       let out = '';
       const npm = spawn('npm', ['start', '--silent'], {
@@ -129,7 +131,7 @@ describe('main', () => {
       npm.stderr!.on('data', (c: Buffer) => {
         out += c.toString();
       });
-      await until200(`${base}/api/health`, npm);
+      await until200(`${base}/api/health`, npm, () => out);
       // The server's own pid, from its log: the process under npm, not npm.
       await until(() => out.includes('Mixdesk is ready'));
       const ready = out.split('\n').find((line) => line.includes('Mixdesk is ready'));
