@@ -1,15 +1,16 @@
 // Builds a real Mixdesk app on a fresh database for one test file: SQLite in a temp dir, or a fresh
-// PostgreSQL schema when TEST_DIALECT=postgres (TEST_DATABASE_URL, default the local `test` database).
+// PostgreSQL database on the server of TEST_DATABASE_URL when TEST_DIALECT=postgres (default the local server),
+// each copied from a migrated template (database-templates.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { RATE_LIMIT_NAMES } from '../src/config-rate-limits.ts';
 import { randomToken } from '../src/platform/ids.ts';
+import { postgresTestDatabase, sqliteTestDatabase } from './database-templates.ts';
 
 export const TEST_DIALECT = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,18 +33,24 @@ export const RAISED_RATE_LIMITS: Partial<Config> = {
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mixdesk-test-'));
-  const schema = `t_${randomToken(6)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x')}`;
+  // A database of its own, copied from a migrated template (database-templates.ts), unless the test brings one.
+  let dropDatabase = async () => {};
+  let database: Config['database'];
+  if (overrides.database) database = overrides.database;
+  else if (TEST_DIALECT === 'postgres') {
+    const made = await postgresTestDatabase(TEST_DATABASE_URL);
+    database = made.database;
+    dropDatabase = made.drop;
+  } else {
+    database = { kind: 'sqlite', file: path.join(dir, 'test.db') };
+    await sqliteTestDatabase(database.file);
+  }
   const config: Config = {
     env: 'test',
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,
-    database:
-      TEST_DIALECT === 'postgres'
-        ? { kind: 'postgres', url: TEST_DATABASE_URL, schema }
-        : { kind: 'sqlite', file: path.join(dir, 'test.db') },
+    database,
     mailFrom: 'Mixdesk <no-reply@mixdesk.test>',
     appUrl: 'http://mixdesk.test',
     jwtSecret: randomToken(32),
@@ -71,19 +78,21 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const chunks: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (c: Buffer) => chunks.push(c.toString()));
-  const app = await buildApp(config, { logStream });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { logStream });
+  } catch (err) {
+    await dropDatabase();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     config,
     logs: () => chunks.join(''),
     close: async () => {
       await app.close();
-      if (config.database.kind === 'postgres') {
-        const client = new pg.Client({ connectionString: config.database.url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
+      await dropDatabase();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -7,13 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  type SignedIn,
-  TEST_DATABASE_URL,
-  TEST_DIALECT,
-  type TestApp,
-} from '../../../test/helper.ts';
+import { createTestApp, type SignedIn, TEST_DIALECT, type TestApp } from '../../../test/helper.ts';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
 import {
   generateVia,
@@ -255,7 +249,7 @@ if (TEST_DIALECT === 'postgres')
   describe('the storage sweeper on PostgreSQL', () => {
     it('does nothing while another instance sweeps the same schema, and sweeps once it has finished', async () => {
       const t = await createTestApp();
-      const other = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      const other = new pg.Client({ connectionString: (t.config.database as { url: string }).url });
       try {
         await write(t, 'projects/orphan');
         const schema = (t.config.database as { schema: string }).schema;
