@@ -4,6 +4,9 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { screenshots } from './documents-fixtures.ts';
 import { type Account, createAccount, expectAccessible, signInThroughUi } from './fixtures.ts';
 
+/** How long the list waits after the last keystroke before it searches (FILTER_DEBOUNCE_MS in the web app). */
+const SEARCH_WAIT_MS = 500;
+
 async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
   const res = await request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
@@ -75,6 +78,9 @@ test('each filter and the search narrow the list; the search waits for the typin
       description: 'Harmonica',
     },
   ]);
+  // The page's clock is controlled, so "the typing stopped" is the test's to say: on a slow machine a real
+  // keystroke can take longer than the wait itself (a clean-clone run sent a search for "h").
+  await page.clock.install();
   await openProjects(page, account);
   await expect(cards(page)).toHaveCount(3);
 
@@ -97,7 +103,15 @@ test('each filter and the search narrow the list; the search waits for the typin
     if (url.pathname === '/api/projects' && url.searchParams.has('search'))
       searches.push(url.searchParams.get('search') ?? '');
   });
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByLabel('Search projects').pressSequentially('harmo', { delay: 60 });
+  // Nothing is sent until the typing has stopped for the whole wait, then one search for the whole word.
+  await page.clock.runFor(SEARCH_WAIT_MS - 100);
+  await expect(cards(page)).toHaveCount(3);
+  expect(searches).toEqual([]);
+  await page.clock.runFor(200);
+  // Time flows again (the list's data layer schedules its own timers), with no keystroke left to send.
+  await page.clock.resume();
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText('Dust Roads');
   expect(searches).toEqual(['harmo']);
