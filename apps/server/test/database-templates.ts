@@ -50,6 +50,12 @@ export async function sqliteTestDatabase(file: string): Promise<void> {
   copyFileSync(await sqliteTemplate, file);
 }
 
+/** A random suffix PostgreSQL takes in an unquoted-looking name: lowercase letters, digits and x. */
+const nameSuffix = (length: number) =>
+  randomToken(length)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x');
+
 /** The URL of database `name` on the server `url` points at. */
 function databaseUrl(url: string, name: string): string {
   const u = new URL(url);
@@ -76,9 +82,7 @@ async function makePostgresTemplate(url: string): Promise<string> {
     try {
       const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
       if (rowCount) return;
-      const building = `${name}_${randomToken(6)
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, 'x')}`;
+      const building = `${name}_${nameSuffix(6)}`;
       await admin.query(`create database "${building}"`);
       const database = openPostgres(databaseUrl(url, building), TEST_SCHEMA);
       try {
@@ -105,9 +109,7 @@ export async function postgresTestDatabase(
     postgresTemplates.set(url, template);
   }
   const templateName = await template;
-  const name = `mixdesk_test_${randomToken(8)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x')}`;
+  const name = `mixdesk_test_${nameSuffix(8)}`;
   await withClient(url, (admin) => admin.query(`create database "${name}" template "${templateName}"`));
   return {
     database: { kind: 'postgres', url: databaseUrl(url, name), schema: TEST_SCHEMA },
